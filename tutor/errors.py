@@ -1,0 +1,36 @@
+"""One error family: everything the tutor rejects is a ``TutorError``.
+
+Callers (the command line, the lessons) catch ``TutorError`` and show its
+message; any other exception is a bug.
+"""
+
+from __future__ import annotations
+
+
+class TutorError(ValueError):
+    """Base of every error the tutor raises on purpose."""
+
+
+class NotationError(TutorError):
+    """Card, meld or play notation that cannot be read."""
+
+
+class VariantError(TutorError):
+    """A variant file (built-in or a table's house rules) that is malformed."""
+
+
+class SpotError(TutorError):
+    """A spot that is malformed or cannot occur in a real game."""
+
+
+class IllegalPlayError(TutorError):
+    """A play that breaks a rule; carries the rule's ID."""
+
+    def __init__(self, rule: str, message: str):
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.text = message
+
+
+class SolverLimitError(TutorError):
+    """The solver gave up within its resource limit: no verdict, never a guess."""

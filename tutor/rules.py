@@ -1,0 +1,475 @@
+"""Variants as data: load a variant's TOML, resolve inheritance and options.
+
+A *variant* is a rules file (``tutor/variants/*.toml`` or a table's own
+house-rules file that ``extends`` one of them). *Rules* are a variant with
+its options chosen: the object every judge, checker and scorer reads.
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from .cards import JOKER, Card, full_deck
+from .errors import VariantError
+
+VARIANTS_DIR = Path(__file__).parent / "variants"
+BUILTIN = ("classic", "house", "canasty", "albany")
+MAX_VARIANT_FILE_BYTES = 256 * 1024
+
+# The schema: every section a variant file may hold and the type of each key.
+# A house-rules file is checked against it, so a typo names itself.
+_INT, _BOOL, _STR, _LIST, _DICT = int, bool, str, list, dict
+_INT_OR_NONE = (int, str)  # an int, or the string "none" for no limit
+SCHEMA: dict[str, dict[str, Any]] = {
+    "pack": {"rule": _STR, "decks": _INT, "jokers_per_deck": _INT},
+    "draw": {"rule": _STR, "stock_cards": _INT},
+    "cards": {"rule": _STR, "wild": _LIST, "wild_rule": _STR, "bonus": _LIST,
+              "blocker": _LIST, "stopper": _LIST, "stopper_rule": _STR, "values": _DICT},
+    "meld": {"rule": _STR, "natural_ranks": _STR, "min_cards": _INT, "min_naturals": _INT,
+             "max_wilds": _INT_OR_NONE, "wilds_at_most_naturals": _BOOL, "groups": _BOOL,
+             "sequences": _BOOL, "sequence_low": _STR, "sequence_high": _STR,
+             "one_per_rank": _BOOL, "combine_rule": _STR},
+    "wild_meld": {"rule": _STR, "allowed": _BOOL, "min_cards": _INT, "same_turn": _BOOL},
+    "blocker_meld": {"rule": _STR, "allowed": _BOOL, "min_cards": _INT,
+                     "max_cards": _INT_OR_NONE, "only_going_out": _BOOL,
+                     "top_of_pile_for_going_out": _BOOL},
+    "stopper_meld": {"rule": _STR, "allowed": _BOOL, "min_cards": _INT, "colors": _LIST,
+                     "same_suit_double": _BOOL},
+    "canasta": {"rule": _STR, "min_cards": _INT, "natural_bonus": _INT, "mixed_bonus": _INT,
+                "wild_bonus": _INT, "wild_bonus_rule": _STR, "natural_by_length": _LIST,
+                "extra_deck_penalty": _INT, "base_decks": _INT, "all_twos_double": _BOOL,
+                "pure_wild_cards_double": _BOOL},
+    "initial": {"rule": _STR, "required": _BOOL, "pile_top_only": _BOOL,
+                "concealed_exempt": _BOOL, "bands": _LIST},
+    "pile": {"rule": _STR, "style": _STR, "frozen_rule": _STR, "frozen_unmelded": _BOOL,
+             "frozen_by": _LIST, "take_with": _LIST, "frozen_take_with": _LIST,
+             "buried_blocker_needs": _LIST, "top_never": _LIST, "top_never_rules": _DICT,
+             "single_card_rule": _BOOL, "deep_needs_naturals": _INT, "deep_max_wilds": _INT,
+             "take_up_option": _BOOL},
+    "bonus_cards": {"rule": _STR, "replacement": _STR, "all_bonus": _INT,
+                    "all_bonus_max_decks": _INT, "minus_if_not_down": _BOOL, "value_rule": _STR},
+    "go_out": {"rule": _STR, "bonus": _INT, "concealed": _BOOL, "concealed_bonus": _INT,
+               "concealed_rule": _STR, "final_discard": _STR, "max_unmatched": _INT,
+               "must_be_down": _BOOL, "wimp_rule": _BOOL, "stoppers_block": _INT,
+               "stoppers_rule": _STR, "keep_before_discard": _INT, "canastas_fewer": _INT},
+    "scoring": {"rule": _STR, "blocker_in_hand": _INT, "blocker_in_hand_rule": _STR,
+                "blocker_melded_value": _INT, "not_down_all_minus": _BOOL, "end_layoff": _BOOL,
+                "canastas_in_hand_minus": _BOOL, "same_suit_group_card": _INT},
+    "game": {"rule": _STR, "target": _INT, "hands": _INT, "first_hand_multiple": _INT,
+             "first_hand_plus": _INT, "lead_by": _INT},
+    "cheats": None,  # free-form: letter -> description
+}
+_TOP_KEYS = {"id", "name", "source", "summary", "extends", "options", "layouts", "rules",
+             "deluxe", *SCHEMA}
+_RULE_KEYS = {"text": _STR, "section": _STR, "ruling": _BOOL, "source": _STR}
+_OPTION_KEYS = {"default", "choices", "rule", "text", "sets", "list", "on"}
+_LAYOUT_KEYS = {"players": (int, list), "partnerships": _INT, "hand": _INT, "decks": _INT,
+                "canastas": _INT}
+_CHOICE_VALUES = {"final_discard": ("optional", "required"), "style": ("whole", "fanned"),
+                  "replacement": ("one", "batch")}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a variant: its ID, a sentence for a learner, and its provenance."""
+
+    id: str
+    text: str
+    source: str
+    section: str = ""
+    ruling: bool = False
+    inherited_from: str | None = None
+
+    @property
+    def provenance(self) -> str:
+        where = f"{self.source}, section '{self.section}'" if self.section else self.source
+        if self.ruling:
+            where = f"{where}, as settled by ruling {self.id}"
+        if self.inherited_from:
+            where = f"inherited from {self.inherited_from} ({where})"
+        return where
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.text}"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One row of a variant's table of player counts."""
+
+    players: int
+    partnerships: int
+    hand: int
+    decks: int
+    canastas: int
+
+    @property
+    def sides(self) -> int:
+        return self.partnerships or self.players
+
+
+def _check_type(where: str, value: Any, kind: Any) -> None:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    # bool is an int in Python; a number where a switch is expected is still wrong
+    if isinstance(value, bool) and bool not in kinds:
+        ok = False
+    else:
+        ok = isinstance(value, kinds)
+    if not ok:
+        names = " or ".join(k.__name__ for k in kinds)
+        raise VariantError(f"{where} must be {names}, not {value!r}")
+    if kinds == _INT_OR_NONE and isinstance(value, str) and value != "none":
+        raise VariantError(f"{where} must be a whole number or \"none\", not {value!r}")
+
+
+def _validate(data: dict, origin: str) -> None:
+    """Name the first key of a variant file that the tutor does not know."""
+    for key, value in data.items():
+        if key not in _TOP_KEYS:
+            raise VariantError(f"{origin}: unknown key {key!r}")
+        if key in SCHEMA:
+            if not isinstance(value, dict):
+                raise VariantError(f"{origin}: [{key}] must be a table")
+            if SCHEMA[key] is None:
+                continue
+            for sub, subvalue in value.items():
+                if sub not in SCHEMA[key]:
+                    raise VariantError(f"{origin}: unknown key {key}.{sub}")
+                _check_type(f"{origin}: {key}.{sub}", subvalue, SCHEMA[key][sub])
+                if sub in _CHOICE_VALUES and subvalue not in _CHOICE_VALUES[sub]:
+                    raise VariantError(
+                        f"{origin}: {key}.{sub} must be one of {_CHOICE_VALUES[sub]}, not {subvalue!r}")
+    for rid, rule in data.get("rules", {}).items():
+        if not isinstance(rule, dict) or "text" not in rule:
+            raise VariantError(f"{origin}: rules.{rid} needs a text")
+        for sub, subvalue in rule.items():
+            if sub not in _RULE_KEYS:
+                raise VariantError(f"{origin}: unknown key rules.{rid}.{sub}")
+            _check_type(f"{origin}: rules.{rid}.{sub}", subvalue, _RULE_KEYS[sub])
+    for name, spec in data.get("options", {}).items():
+        if not isinstance(spec, dict):
+            raise VariantError(f"{origin}: options.{name} must be a table")
+        for sub in spec:
+            if sub not in _OPTION_KEYS:
+                raise VariantError(f"{origin}: unknown key options.{name}.{sub}")
+    for i, row in enumerate(data.get("layouts", []), start=1):
+        for sub, subvalue in row.items():
+            if sub not in _LAYOUT_KEYS:
+                raise VariantError(f"{origin}: unknown key layouts[{i}].{sub}")
+            _check_type(f"{origin}: layouts[{i}].{sub}", subvalue, _LAYOUT_KEYS[sub])
+
+
+def _merge(base: dict, over: Mapping) -> dict:
+    """Deep-merge ``over`` into a copy of ``base``: tables merge, everything else replaces."""
+    out = copy.deepcopy(base)
+    for key, value in over.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def _read_toml(path: Path) -> dict:
+    try:
+        if path.stat().st_size > MAX_VARIANT_FILE_BYTES:
+            raise VariantError(f"{path}: a variant file may be at most {MAX_VARIANT_FILE_BYTES // 1024} KiB")
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except FileNotFoundError:
+        raise VariantError(f"no such variant file: {path}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise VariantError(f"{path}: not valid TOML: {e}") from None
+    except OSError as e:
+        raise VariantError(f"{path}: cannot be read: {e.strerror}") from None
+
+
+class Variant:
+    """A variant as loaded: merged data, its rules with provenance, its options."""
+
+    def __init__(self, data: dict, rules: dict[str, Rule], parent: "Variant | None", origin: str):
+        self.data = data
+        self.rules = rules
+        self.parent = parent
+        self.origin = origin
+
+    id = property(lambda self: self.data["id"])
+    name = property(lambda self: self.data.get("name", self.data["id"]))
+    source = property(lambda self: self.data.get("source", self.origin))
+
+    @property
+    def options(self) -> dict[str, dict]:
+        return self.data.get("options", {})
+
+    @property
+    def base(self) -> str:
+        """The built-in variant this one is (or extends)."""
+        v = self
+        while v.parent is not None:
+            v = v.parent
+        return v.id
+
+    def with_options(self, options: Mapping[str, Any] | None = None) -> "Rules":
+        return Rules(self, dict(options or {}))
+
+    def __repr__(self) -> str:
+        name = self.id if self.origin == f"{self.id}.toml" else self.origin
+        return f"load_variant({name!r})"
+
+
+def _build(data: dict, origin: str, parent: Variant | None) -> Variant:
+    _validate(data, origin)
+    if "id" not in data:
+        raise VariantError(f"{origin}: missing key 'id'")
+    own_rules = data.get("rules", {})
+    merged = _merge(parent.data, {k: v for k, v in data.items() if k not in ("rules", "layouts")}) if parent else dict(data)
+    if "layouts" in data:
+        merged["layouts"] = data["layouts"]
+    if parent:
+        merged.pop("extends", None)
+        merged["extends"] = parent.id
+    source = data.get("source", origin)
+    rules: dict[str, Rule] = {}
+    if parent:
+        for rid, r in parent.rules.items():
+            rules[rid] = Rule(rid, r.text, r.source, r.section, r.ruling, r.inherited_from or parent.id)
+    for rid, r in own_rules.items():
+        rules[rid] = Rule(rid, r["text"], r.get("source", source), r.get("section", ""), r.get("ruling", False))
+    merged["rules"] = {}
+    variant = Variant(merged, rules, parent, origin)
+    _check_references(variant)
+    return variant
+
+
+def _check_references(variant: Variant) -> None:
+    """Every rule a mechanism cites must exist; every variant needs a table of layouts."""
+    if not variant.data.get("layouts"):
+        raise VariantError(f"{variant.origin}: no [[layouts]] rows (players, hand, canastas)")
+    for section in SCHEMA:
+        table = variant.data.get(section) or {}
+        for key, value in table.items():
+            if (key == "rule" or key.endswith("_rule")) and isinstance(value, str) and value not in variant.rules:
+                raise VariantError(f"{variant.origin}: {section}.{key} names unknown rule {value!r}")
+        for value in (table.get("top_never_rules") or {}).values():
+            if value not in variant.rules:
+                raise VariantError(f"{variant.origin}: {section}.top_never_rules names unknown rule {value!r}")
+
+
+@lru_cache(maxsize=None)
+def _load_builtin(name: str) -> Variant:
+    data = _read_toml(VARIANTS_DIR / f"{name}.toml")
+    parent = _load_builtin(data["extends"]) if "extends" in data else None
+    return _build(data, f"{name}.toml", parent)
+
+
+def load_variant(name: str | Path, _seen: tuple = ()) -> Variant:
+    """A built-in variant by name, or a table's house-rules TOML file by path."""
+    if isinstance(name, Variant):
+        return name
+    text = str(name)
+    if text in BUILTIN:
+        return _load_builtin(text)
+    if not text.endswith(".toml") and "/" not in text and "\\" not in text:
+        raise VariantError(f"unknown variant {text!r}: use one of {', '.join(BUILTIN)} or the path of a .toml house-rules file")
+    path = Path(text)
+    if path.resolve() in _seen:
+        raise VariantError(f"{path}: extends itself in a loop")
+    data = _read_toml(path)
+    if "extends" not in data:
+        raise VariantError(f"{path}: a house-rules file must say which variant it extends (extends = \"classic\")")
+    parent_name = data["extends"]
+    if not isinstance(parent_name, str):
+        raise VariantError(f"{path}: extends must be a variant name or a path")
+    if parent_name not in BUILTIN:
+        parent_path = (path.parent / parent_name)
+        parent = load_variant(str(parent_path), _seen + (path.resolve(),))
+    else:
+        parent = _load_builtin(parent_name)
+    data.setdefault("id", path.stem)
+    return _build(data, str(path), parent)
+
+
+class Rules:
+    """A variant with its options chosen: what every judge asks."""
+
+    def __init__(self, variant: Variant, options: dict[str, Any]):
+        self.variant = variant
+        self.options = self._normalise(options)
+        self.data = self._apply(variant.data, self.options)
+        self.layout = self._layout()
+
+    # -- options -----------------------------------------------------------
+    def _normalise(self, given: dict[str, Any]) -> dict[str, Any]:
+        specs = self.variant.options
+        out: dict[str, Any] = {}
+        for name, value in given.items():
+            if name not in specs:
+                known = ", ".join(sorted(specs)) or "none"
+                raise VariantError(f"unknown option {name!r} for {self.variant.id} (its options: {known})")
+        for name, spec in specs.items():
+            value = given.get(name, spec.get("default"))
+            choices = spec.get("choices")
+            if spec.get("list"):
+                if not isinstance(value, list):
+                    raise VariantError(f"option {name!r} must be a list, e.g. [1, 3], not {value!r}")
+                for item in value:
+                    if isinstance(item, bool) or item not in choices:
+                        raise VariantError(f"option {name!r}: {item!r} is not one of {choices}")
+                value = sorted(set(value))
+            elif choices is not None and not any(value == c and type(value) is type(c) for c in choices):
+                raise VariantError(f"option {name!r} must be one of {choices}, not {value!r}")
+            out[name] = value
+        return out
+
+    def _apply(self, data: dict, options: dict[str, Any]) -> dict:
+        out = data
+        for name, spec in self.variant.options.items():
+            value = options[name]
+            if "sets" in spec:
+                section, key = spec["sets"].split(".")
+                out = _merge(out, {section: {key: value}})
+            if spec.get("on") and value is True:
+                out = _merge(out, spec["on"])
+        for number in options.get("deluxe", []):
+            out = _merge(out, data.get("deluxe", {}).get(str(number), {}).get("on", {}))
+        return out
+
+    def _layout(self) -> Layout:
+        players = self.options.get("players")
+        part = self.options.get("partnerships", "auto")
+        if part is False:
+            part = 0
+        elif part is True:
+            part = players // 2 if players else 0
+        rows = []
+        for row in self.data["layouts"]:
+            counts = row["players"] if isinstance(row["players"], list) else [row["players"]]
+            if players in counts:
+                rows.append(row)
+        if part != "auto":
+            rows = [r for r in rows if r.get("partnerships", 0) == part]
+        if not rows:
+            rule = self.variant.options.get("partnerships", {}).get("rule", "")
+            raise VariantError(
+                f"{self.variant.id} has no table for {players} players with "
+                f"{'no' if not part else part} partnerships ({rule})")
+        row = rows[0]
+        fewer = self.data.get("go_out", {}).get("canastas_fewer", 0)
+        return Layout(players, row.get("partnerships", 0), row["hand"],
+                      row.get("decks", self.data["pack"]["decks"]), max(0, row["canastas"] - fewer))
+
+    # -- questions the mechanisms ask ---------------------------------------
+    @property
+    def id(self) -> str:
+        return self.variant.id
+
+    @property
+    def base(self) -> str:
+        return self.variant.base
+
+    def __getitem__(self, section: str) -> dict:
+        return self.data.get(section, {})
+
+    def rule(self, rid: str) -> Rule:
+        return self.variant.rules[rid]
+
+    def cite(self, section: str, key: str = "rule") -> str:
+        """The rule ID a mechanism cites for ``section`` (``key`` for a finer one)."""
+        table = self[section]
+        return table.get(key) or table["rule"]
+
+    @cached_property
+    def _roles(self) -> dict[str, str]:
+        roles = {}
+        for role in ("stopper", "blocker", "bonus", "wild"):
+            for pattern in self["cards"].get(role, []):
+                roles[pattern] = role
+        return roles
+
+    def role(self, card: Card) -> str:
+        """``wild``, ``bonus``, ``blocker`` (a black 3), ``stopper`` or ``natural``."""
+        roles = self._roles
+        return roles.get(str(card)) or roles.get(card.rank) or "natural"
+
+    def is_wild(self, card: Card) -> bool:
+        return self.role(card) == "wild"
+
+    def is_natural(self, card: Card) -> bool:
+        return self.role(card) == "natural"
+
+    @cached_property
+    def wild_ranks(self) -> frozenset[str]:
+        return frozenset(self["cards"]["wild"])
+
+    def value(self, card: Card) -> int:
+        values = self["cards"]["values"]
+        if str(card) in values:
+            return values[str(card)]
+        return values[card.rank]
+
+    @cached_property
+    def natural_ranks(self) -> tuple[str, ...]:
+        return tuple(self["meld"]["natural_ranks"].split())
+
+    def max_wilds(self) -> int | None:
+        m = self["meld"]["max_wilds"]
+        return None if m == "none" else m
+
+    def initial_need(self, score: int) -> int:
+        """The first-meld minimum for a side with this cumulative score (0 if none)."""
+        if not self["initial"].get("required"):
+            return 0
+        need = 0
+        for band in self["initial"]["bands"]:
+            if score >= band.get("from", score):
+                need = band["need"]
+        return need
+
+    @property
+    def canastas_to_go_out(self) -> int:
+        return self.layout.canastas
+
+    @cached_property
+    def pack(self) -> Counter:
+        """How many copies of each card the pack holds."""
+        return Counter(full_deck(self.layout.decks, self["pack"]["jokers_per_deck"]))
+
+    def copies(self, card: Card) -> int:
+        return self.pack[card]
+
+    def rules_list(self) -> list[Rule]:
+        return list(self.variant.rules.values())
+
+    def _key(self) -> tuple:
+        return (self.variant.origin, tuple(sorted((k, repr(v)) for k, v in self.options.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rules) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != self.variant.options[k].get("default")}
+        return f"load_variant({self.variant.id!r}).with_options({changed!r})"
+
+
+def rules_for(variant: str | Variant, options: Mapping[str, Any] | None = None) -> Rules:
+    """Shorthand: ``rules_for("classic", {"players": 2})``."""
+    return load_variant(variant).with_options(options)
+
+
+def diff(a: Variant, b: Variant) -> list[tuple[str, Rule | None, Rule | None]]:
+    """Rules that differ between two variants: (id, rule in a, rule in b), by ID."""
+    out = []
+    for rid in sorted(set(a.rules) | set(b.rules)):
+        ra, rb = a.rules.get(rid), b.rules.get(rid)
+        if ra is None or rb is None or ra.text != rb.text:
+            out.append((rid, ra, rb))
+    return out

@@ -1,0 +1,226 @@
+"""The contract's spot: one side's decision point, read from and written to JSON."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Mapping
+
+from .cards import Card, format_cards, parse_cards
+from .errors import IllegalPlayError, NotationError, SpotError, TutorError
+from .melds import Meld, judge
+from .rules import Rules, load_variant
+
+PHASES = ("before-draw", "drawn")
+MAX_SPOT_BYTES = 1024 * 1024
+
+# key -> (accepted types, human description)
+_KEYS: dict[str, tuple[tuple[type, ...], str]] = {
+    "variant": ((str,), "a variant name or the path of a house-rules .toml file"),
+    "options": ((dict,), "an object of variant options"),
+    "score": ((int,), "a whole number"),
+    "hand": ((str,), "a string of cards"),
+    "melds": ((list,), "a list of meld strings"),
+    "discard": ((str,), "a string of cards, bottom first"),
+    "red_threes": ((str,), "a string of bonus cards"),
+    "stock": ((int,), "a whole number of cards"),
+    "first_round": ((bool,), "true or false"),
+    "scores": ((list,), "a list of whole numbers, acting side first"),
+    "phase": ((str,), '"before-draw" or "drawn"'),
+}
+# Keys that mean something only under some rules (CONTRACT: others are rejected).
+_ONLY_WHEN = {
+    "red_threes": lambda r: bool(r["cards"].get("bonus")),
+    "first_round": lambda r: "wimp_rule" in r.variant.options,
+    "scores": lambda r: "wimp_rule" in r.variant.options,
+}
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One player's decision point: the acting side's view of the table."""
+
+    rules: Rules
+    hand: tuple[Card, ...]
+    melds: tuple[tuple[Card, ...], ...] = ()
+    discard: tuple[Card, ...] = ()
+    red_threes: tuple[Card, ...] = ()
+    score: int = 0
+    stock: int = 40
+    phase: str = "drawn"
+    first_round: bool = False
+    scores: tuple[int, ...] = ()
+    variant_name: str = ""
+
+    # -- reading ------------------------------------------------------------
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "Spot":
+        if len(text) > MAX_SPOT_BYTES:
+            raise SpotError(f"spot is {len(text)} bytes; at most {MAX_SPOT_BYTES} are read")
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise SpotError(f"spot is not valid JSON: {e}") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> "Spot":
+        try:
+            p = Path(path)
+            if p.stat().st_size > MAX_SPOT_BYTES:
+                raise SpotError(f"{path}: a spot file may be at most {MAX_SPOT_BYTES // 1024} KiB")
+            return cls.from_json(p.read_bytes())
+        except FileNotFoundError:
+            raise SpotError(f"no such spot file: {path}") from None
+        except IsADirectoryError:
+            raise SpotError(f"{path} is a folder, not a spot file") from None
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Spot":
+        if not isinstance(data, dict):
+            raise SpotError("a spot is a JSON object with at least 'variant' and 'hand'")
+        for key, value in data.items():
+            if key not in _KEYS:
+                raise SpotError(f"unknown key {key!r} in spot (known: {', '.join(_KEYS)})")
+            kinds, what = _KEYS[key]
+            if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+                raise SpotError(f"spot key {key!r} must be {what}, not {json.dumps(value)}")
+        for key in ("variant", "hand"):
+            if key not in data:
+                raise SpotError(f"spot is missing the required key {key!r}")
+        variant = load_variant(data["variant"])
+        rules = variant.with_options(data.get("options", {}))
+        for key, applies in _ONLY_WHEN.items():
+            if key in data and not applies(rules):
+                raise SpotError(f"spot key {key!r} means nothing in {rules.id}")
+        if data.get("phase", "drawn") not in PHASES:
+            raise SpotError(f"spot key 'phase' must be \"before-draw\" or \"drawn\", not {json.dumps(data['phase'])}")
+        if data.get("stock", 40) < 0:
+            raise SpotError("spot key 'stock' cannot be negative")
+        scores = data.get("scores")
+        if scores is not None and (not scores or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)):
+            raise SpotError("spot key 'scores' must be a non-empty list of whole numbers, acting side first")
+        melds = []
+        for i, text in enumerate(data.get("melds", []), start=1):
+            if not isinstance(text, str):
+                raise SpotError(f"meld {i} must be a string of cards, not {json.dumps(text)}")
+            melds.append(_cards(text, f"meld {i}"))
+        spot = cls(
+            rules=rules,
+            hand=_cards(data["hand"], "hand"),
+            melds=tuple(melds),
+            discard=_cards(data.get("discard", ""), "discard"),
+            red_threes=_cards(data.get("red_threes", ""), "red_threes"),
+            score=data.get("score", 0),
+            stock=data.get("stock", 40),
+            phase=data.get("phase", "drawn"),
+            first_round=data.get("first_round", False),
+            scores=tuple(scores) if scores is not None else (data.get("score", 0),),
+            variant_name=data["variant"],
+        )
+        spot.validate()
+        return spot
+
+    # -- checking ------------------------------------------------------------
+    def validate(self) -> None:
+        """Reject a spot that cannot occur, naming what is wrong."""
+        rules = self.rules
+        counts = Counter(self.hand) + Counter(self.discard) + Counter(self.red_threes)
+        for m in self.melds:
+            counts.update(m)
+        for card, n in sorted(counts.items()):
+            have = rules.copies(card)
+            if n > have:
+                raise SpotError(f"{n} copies of {card} in the spot; the {rules.id} pack for "
+                                f"{rules.layout.players} players holds {have}")
+        for card in self.red_threes:
+            if rules.role(card) != "bonus":
+                raise SpotError(f"red_threes holds {card}, which is not a bonus card in {rules.id}")
+        for card in self.hand:
+            if rules.role(card) == "bonus":
+                raise SpotError(f"{card} is in the hand, but a bonus card is laid out at once "
+                                f"({rules.cite('bonus_cards')}): put it in red_threes")
+        for i, m in enumerate(self.melds, start=1):
+            try:
+                judged = judge(rules, m, going_out=True)
+            except IllegalPlayError as e:
+                raise SpotError(f"meld {i} on the table ({format_cards(m)}) is illegal: {e}") from None
+            self._check_one_per_rank(i, judged)
+
+    def _check_one_per_rank(self, i: int, judged: Meld) -> None:
+        if not self.rules["meld"]["one_per_rank"] or judged.kind != "group":
+            return
+        for j, other in enumerate(self.melds[: i - 1], start=1):
+            o = judge(self.rules, other, going_out=True)
+            if o.kind == "group" and o.key == judged.key:
+                raise SpotError(f"melds {j} and {i} are both {judged.key}s; a side has one meld per rank "
+                                f"({self.rules.cite('meld')})")
+
+    # -- views ----------------------------------------------------------------
+    @property
+    def down(self) -> bool:
+        """Has the acting side made its first meld?"""
+        return bool(self.melds)
+
+    @property
+    def top(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def initial_need(self) -> int:
+        return 0 if self.down else self.rules.initial_need(self.score)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"variant": self.variant_name or self.rules.id}
+        changed = {k: v for k, v in self.rules.options.items()
+                   if v != self.rules.variant.options[k].get("default")}
+        if changed:
+            d["options"] = changed
+        d["score"] = self.score
+        d["hand"] = format_cards(self.hand)
+        d["melds"] = [format_cards(m) for m in self.melds]
+        d["discard"] = format_cards(self.discard)
+        if self.rules["cards"].get("bonus"):
+            d["red_threes"] = format_cards(self.red_threes)
+        d["stock"] = self.stock
+        if "wimp_rule" in self.rules.variant.options:
+            d["first_round"] = self.first_round
+            d["scores"] = list(self.scores)
+        d["phase"] = self.phase
+        return d
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    def replace(self, **changes) -> "Spot":
+        return replace(self, **changes)
+
+    def __repr__(self) -> str:
+        return f"Spot.from_json({self.to_json()!r})"
+
+    def _repr_html_(self) -> str:
+        from .render import spot_html
+
+        facts = [f"variant {self.rules.id}", f"score {self.score}", f"stock {self.stock}", self.phase]
+        if not self.down and self.initial_need:
+            facts.append(f"first meld needs {self.initial_need}")
+        return spot_html(hand=self.hand, melds=self.melds, discard=self.discard,
+                         red_threes=self.red_threes, wild=self.rules.wild_ranks, facts=facts)
+
+
+def _cards(text: str, where: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(text)
+    except NotationError as e:
+        raise NotationError(f"{where}: {e}") from None
+
+
+def load_spot(source: str) -> Spot:
+    """A spot from a path, or ``-`` for standard input."""
+    if source == "-":
+        import sys
+
+        return Spot.from_json(sys.stdin.read())
+    return Spot.from_file(source)
