@@ -1,0 +1,67 @@
+"""What a decider is asked: find a legal turn with some property, or prove there is none.
+
+Both deciders (the z3 checker in ``tutor.checker`` and the exhaustive
+reference in ``tutor.reference``) answer the same ``Goal`` about a spot:
+a witness play that ``tutor.turn.play_turn`` accepts and that meets the
+goal, or ``None``. The contract's questions are built from goals in
+``tutor.questions``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, format_cards
+from .play import Action
+
+# A card drawn from the stock whose face is unknown: it can be kept or
+# discarded but never melded. Used for "before-draw" questions about the hand.
+UNKNOWN = object.__new__(Card)
+object.__setattr__(UNKNOWN, "rank", "?")
+object.__setattr__(UNKNOWN, "suit", "")
+
+ANY, NONE = "any", "none"
+
+
+@dataclass(frozen=True)
+class MeldChoice:
+    """One thing a player may put down: a new meld, or a lay-off onto meld ``to`` (1-based)."""
+
+    kind: str                    # "meld" or "layoff"
+    cards: tuple[Card, ...]
+    to: int | None = None
+    points: int = 0
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "cards": format_cards(self.cards), "to": self.to, "points": self.points}
+
+    def __str__(self) -> str:
+        target = f" to {self.to}" if self.to is not None else ""
+        return f"{self.kind} {format_cards(self.cards)}{target}"
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A property of the turn to find.
+
+    pickup:     ANY (the turn may take the pile or not), NONE (it does not), or
+                a fixed ``pickup`` Action (the turn starts with exactly it).
+                From phase "drawn" only NONE makes sense.
+    take_pile:  the turn must start by taking the pile (with ANY: some pickup).
+    go_out:     the turn must end with the player out.
+    must_meld:  the turn must put down at least one new meld (a first meld).
+    include:    the turn must put down this meld (a new meld holding at least
+                these cards) or lay off at least these cards onto meld ``to``.
+    unknown_draw: the player drew one unknown card from the stock (UNKNOWN)
+                that can only be kept or discarded.
+    best:       among the witnesses, return one whose melds made this turn
+                are worth the most first-meld points.
+    """
+
+    pickup: object = NONE
+    take_pile: bool = False
+    go_out: bool = False
+    must_meld: bool = False
+    include: MeldChoice | None = None
+    unknown_draw: bool = False
+    best: bool = False

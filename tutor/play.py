@@ -1,0 +1,88 @@
+"""Plays: the contract's ACTIONS notation for one whole turn.
+
+``pickup KH KD; meld KS KH KD 2C; layoff 7D to 2; discard 9C``
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .cards import Card, format_cards, parse_cards
+from .errors import NotationError
+
+PICKUP, MELD, LAYOFF, DISCARD = "pickup", "meld", "layoff", "discard"
+KINDS = (PICKUP, MELD, LAYOFF, DISCARD)
+MAX_PLAY_CHARS = 20_000
+
+_DEPTH = re.compile(r"\bdepth\s+(\S+)\s*$", re.IGNORECASE)
+_TO = re.compile(r"\bto\s+(\S+)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One step of a turn. ``to`` is a 1-based meld index, ``depth`` pile cards taken."""
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    to: int | None = None
+    depth: int | None = None
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.cards:
+            parts.append(format_cards(self.cards))
+        if self.to is not None:
+            parts.append(f"to {self.to}")
+        if self.depth is not None:
+            parts.append(f"depth {self.depth}")
+        return " ".join(parts)
+
+
+def _number(text: str, word: str, step: int) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise NotationError(f"step {step}: '{word} {text}' needs a whole number of at least 1")
+    return int(text)
+
+
+def parse_action(text: str, step: int = 1) -> Action:
+    words = text.strip()
+    kind, _, rest = words.partition(" ")
+    kind = kind.lower()
+    if kind not in KINDS:
+        raise NotationError(f"step {step}: unknown action {kind!r} (use pickup, meld, layoff or discard)")
+    to = depth = None
+    if kind == PICKUP and (m := _DEPTH.search(rest)):
+        depth = _number(m.group(1), "depth", step)
+        rest = rest[: m.start()]
+    if kind == LAYOFF and (m := _TO.search(rest)):
+        to = _number(m.group(1), "to", step)
+        rest = rest[: m.start()]
+    try:
+        cards = parse_cards(rest)
+    except NotationError as e:
+        raise NotationError(f"step {step} ({kind}): {e}") from None
+    if kind in (MELD, LAYOFF) and not cards:
+        raise NotationError(f"step {step}: {kind} needs cards")
+    if kind == DISCARD and len(cards) != 1:
+        raise NotationError(f"step {step}: discard takes exactly one card, not {len(cards)}")
+    return Action(kind, cards, to, depth)
+
+
+def parse_play(text: str) -> tuple[Action, ...]:
+    """Read ``;``-separated steps; an empty step is an error, not ignored."""
+    if len(text) > MAX_PLAY_CHARS:
+        raise NotationError(f"a play may be at most {MAX_PLAY_CHARS} characters")
+    steps = text.strip().rstrip(";").split(";")
+    if not text.strip():
+        raise NotationError("the play is empty: give steps such as 'meld KS KH KD; discard 9C'")
+    actions = []
+    for i, step in enumerate(steps, start=1):
+        if not step.strip():
+            raise NotationError(f"step {i} is empty")
+        actions.append(parse_action(step, i))
+    return tuple(actions)
+
+
+def format_play(actions) -> str:
+    return "; ".join(str(a) for a in actions)

@@ -1,0 +1,55 @@
+"""Answers as proofs: a verdict carries a witness for yes and the blocking rules for no."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why something is impossible: a rule ID, a sentence with the spot's numbers, the source."""
+
+    rule: str
+    text: str
+    source: str = ""
+
+    @classmethod
+    def of(cls, rules: Rules, rule: str, text: str) -> "Reason":
+        base = rule.split(".")[0]
+        source = rules.rule(base).source if base in rules.variant.rules else "RULINGS.md"
+        return cls(rule, text, source)
+
+    def to_dict(self) -> dict[str, str]:
+        return {"rule": self.rule, "text": self.text, "source": self.source}
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text}"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer to one question about a spot."""
+
+    question: str
+    answer: bool
+    witness: dict[str, Any] | None = None
+    reasons: tuple[Reason, ...] = ()
+    elapsed_ms: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return self.answer
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {"question": self.question, "answer": self.answer, "witness": self.witness,
+             "reasons": [r.to_dict() for r in self.reasons], "elapsed_ms": round(self.elapsed_ms, 2)}
+        d.update(self.extra)
+        return d
+
+    def __str__(self) -> str:
+        from .render import verdict_text
+
+        return verdict_text(self)
