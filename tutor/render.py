@@ -85,7 +85,7 @@ def _centre(card: Card, colour: str) -> str:
     if card.is_joker:
         return (
             f'<text x="30" y="56" font-size="34" text-anchor="middle" '
-            f'fill="{WILD_GOLD}" stroke="{colour}" stroke-width="0.8">★</text>'
+            f'fill="#f2c14e" stroke="{colour}" stroke-width="0.8">★</text>'
         )
     suit = f"{_SUIT_GLYPHS[card.suit]}{_TEXT_STYLE}"
     if card.rank in "JQK":

@@ -465,11 +465,47 @@ def rules_for(variant: str | Variant, options: Mapping[str, Any] | None = None) 
     return load_variant(variant).with_options(options)
 
 
-def diff(a: Variant, b: Variant) -> list[tuple[str, Rule | None, Rule | None]]:
-    """Rules that differ between two variants: (id, rule in a, rule in b), by ID."""
-    out = []
-    for rid in sorted(set(a.rules) | set(b.rules)):
-        ra, rb = a.rules.get(rid), b.rules.get(rid)
-        if ra is None or rb is None or ra.text != rb.text:
-            out.append((rid, ra, rb))
+@dataclass(frozen=True)
+class Difference:
+    """One mechanism on which two variants differ, with the rule each cites for it."""
+
+    section: str
+    changes: tuple[tuple[str, Any, Any], ...]  # (key, value in a, value in b)
+    rule_a: Rule | None
+    rule_b: Rule | None
+
+
+def _flat(table: Any, prefix: str = "") -> dict[str, Any]:
+    if not isinstance(table, dict):
+        return {prefix: table}
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        name = f"{prefix}.{key}" if prefix else key
+        out.update(_flat(value, name) if isinstance(value, dict) else {name: value})
     return out
+
+
+def diff(a: Variant, b: Variant) -> list[Difference]:
+    """What plays differently under ``b`` than under ``a``, mechanism by mechanism."""
+    out = []
+    sections = [s for s in SCHEMA if s != "cheats"] + ["layouts", "options", "cheats"]
+    for section in sections:
+        fa, fb = _flat(a.data.get(section, {})), _flat(b.data.get(section, {}))
+        if section == "layouts":
+            fa, fb = {"table": a.data.get(section)}, {"table": b.data.get(section)}
+        if section == "options":
+            fa = {k: v for k, v in fa.items() if not k.endswith(".text")}
+            fb = {k: v for k, v in fb.items() if not k.endswith(".text")}
+        changes = tuple((k, fa.get(k), fb.get(k)) for k in sorted(set(fa) | set(fb))
+                        if fa.get(k) != fb.get(k) and not k.endswith("rule"))
+        rid_a = (a.data.get(section) or {}).get("rule") if isinstance(a.data.get(section), dict) else None
+        rid_b = (b.data.get(section) or {}).get("rule") if isinstance(b.data.get(section), dict) else None
+        if section == "layouts":
+            rid_a, rid_b = _layout_rule(a), _layout_rule(b)
+        if changes or rid_a != rid_b and (a.rules.get(rid_a or "") or b.rules.get(rid_b or "")):
+            out.append(Difference(section, changes, a.rules.get(rid_a or ""), b.rules.get(rid_b or "")))
+    return out
+
+
+def _layout_rule(v: Variant) -> str | None:
+    return (v.data.get("options", {}).get("players") or {}).get("rule")

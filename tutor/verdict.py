@@ -50,6 +50,6 @@ class Verdict:
         return d
 
     def __str__(self) -> str:
-        from .render import verdict_text
+        from .report import verdict_text
 
         return verdict_text(self)

@@ -114,6 +114,9 @@ class HandWidget(anywidget.AnyWidget):
         # Check everything before building the widget, so bad notation raises
         # NotationError naming the token instead of leaving a half-made widget.
         hand_cards = parse_cards(hand)
+        meld_texts = _canonical_melds(melds)
+        discard_text = _canonical(discard)
+        wild_text = _canonical_wild(wild)
         group_texts = [_canonical_meld(g) for g in groups]
         grouped = [c for g in group_texts for c in parse_cards(g)]
         if not _fits(grouped, hand_cards):
@@ -127,9 +130,9 @@ class HandWidget(anywidget.AnyWidget):
         super().__init__()
         # Hand first: the selection and groups are checked against it.
         self.hand = format_cards(hand_cards)
-        self.melds = _canonical_melds(melds)
-        self.discard = _canonical(discard)
-        self.wild = _canonical_wild(wild)
+        self.melds = meld_texts
+        self.discard = discard_text
+        self.wild = wild_text
         self.groups = group_texts
         self.selected = format_cards(chosen)
         self.message = message
@@ -193,13 +196,30 @@ class HandWidget(anywidget.AnyWidget):
             self.groups = []
 
     # --- keeping the synced state sound ------------------------------------
+    #
+    # While traitlets validates a change from the browser, the raw value is
+    # already stored on the widget, so the fallbacks are remembered apart.
+
+    _good_selected = ""
+    _good_groups: tuple[str, ...] = ()
 
     @staticmethod
     def _available(hand: Iterable[Card], grouped: Iterable[Card]) -> list[Card]:
         return list((Counter(hand) - Counter(grouped)).elements())
 
+    def _groups_that_fit(self, groups: Iterable[str]) -> list[str] | None:
+        try:
+            texts = [_canonical_meld(g) for g in groups]
+        except NotationError:
+            return None
+        grouped = [c for g in texts for c in parse_cards(g)]
+        return texts if _fits(grouped, self.hand_cards()) else None
+
     def _grouped(self) -> list[Card]:
-        return [c for g in self.groups for c in parse_cards(g)]
+        texts = self._groups_that_fit(self.groups)
+        if texts is None:
+            texts = self._good_groups
+        return [c for g in texts for c in parse_cards(g)]
 
     @traitlets.validate("hand")
     def _valid_hand(self, proposal):
@@ -219,13 +239,11 @@ class HandWidget(anywidget.AnyWidget):
 
     @traitlets.validate("groups")
     def _valid_groups(self, proposal):
-        try:
-            texts = [_canonical_meld(g) for g in proposal["value"]]
-        except NotationError:
-            return self.groups
-        grouped = [c for g in texts for c in parse_cards(g)]
-        if not _fits(grouped, self.hand_cards()):
-            return self.groups
+        texts = self._groups_that_fit(proposal["value"])
+        if texts is None:
+            texts = list(self._good_groups)
+            if self._groups_that_fit(texts) is None:
+                texts = []
         return texts
 
     @traitlets.validate("selected")
@@ -238,10 +256,21 @@ class HandWidget(anywidget.AnyWidget):
             chosen = None
         if chosen is None or not _fits(chosen, available):
             # Keep the last good selection if it still fits, else start afresh.
-            chosen = self.selected_cards()
+            chosen = parse_cards(self._good_selected)
             if not _fits(chosen, available):
                 chosen = ()
         return format_cards(_in_hand_order(chosen, hand))
+
+    @traitlets.observe("selected")
+    def _remember_selected(self, change) -> None:
+        self._good_selected = change["new"]
+
+    @traitlets.observe("groups")
+    def _regrouped(self, change) -> None:
+        self._good_groups = tuple(change["new"])
+        # Cards that moved into a group can no longer stay selected.
+        if not _fits(self.selected_cards(), self._available(self.hand_cards(), self._grouped())):
+            self.selected = ""
 
     @traitlets.observe("hand")
     def _new_hand(self, change) -> None:
@@ -249,9 +278,3 @@ class HandWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self.selected = ""
             self.groups = []
-
-    @traitlets.observe("groups")
-    def _regrouped(self, change) -> None:
-        # Cards that moved into a group can no longer stay selected.
-        if not _fits(self.selected_cards(), self._available(self.hand_cards(), self._grouped())):
-            self.selected = ""

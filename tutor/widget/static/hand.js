@@ -142,8 +142,11 @@ export default {
       const grouped = new Set(groupPos.flat());
       const free = hand.map((_, i) => i).filter((i) => !grouped.has(i));
       if (!free.includes(focusPos)) focusPos = free.length ? free[0] : 0;
-      const hadFocus = el.contains(document.activeElement) &&
-        document.activeElement.dataset.testid === "hand-card";
+      // Hosts such as marimo draw widgets in a shadow root, where the
+      // document's activeElement is only the host element.
+      const active = el.getRootNode().activeElement || document.activeElement;
+      const hadFocus = Boolean(active) && el.contains(active) &&
+        active.dataset.testid === "hand-card";
 
       const root = make("div", "ct-widget");
       root.dataset.testid = "hand-widget";
@@ -323,8 +326,15 @@ export default {
       }
     }
 
+    // Focus can also arrive by Tab or a click; arrow keys move on from there.
+    function onFocus(event) {
+      const card = event.target.closest('[data-testid="hand-card"]');
+      if (card && !card.classList.contains("ct-in-group")) focusPos = Number(card.dataset.index);
+    }
+
     el.addEventListener("click", onClick);
     el.addEventListener("keydown", onKey);
+    el.addEventListener("focusin", onFocus);
     const names = ["hand", "melds", "discard", "wild", "selected", "groups", "message", "readonly"];
     for (const name of names) model.on(`change:${name}`, draw);
     draw();
@@ -332,6 +342,7 @@ export default {
       for (const name of names) model.off(`change:${name}`, draw);
       el.removeEventListener("click", onClick);
       el.removeEventListener("keydown", onKey);
+      el.removeEventListener("focusin", onFocus);
     };
   },
 };

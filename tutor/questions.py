@@ -1,0 +1,263 @@
+"""The contract's questions, answered as verdicts.
+
+Each question is a ``Goal`` for a decider (the z3 checker by default, or the
+exhaustive reference decider); a "yes" carries the witness play, re-checked
+by the turn engine, a "no" the rules that block it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Callable
+
+from .cards import format_cards, parse_cards
+from .errors import IllegalPlayError, NotationError, TutorError
+from .goals import ANY, NONE, UNKNOWN, Goal
+from .play import DISCARD, MELD, PICKUP, Action, format_play, parse_action, parse_play
+from .spot import Spot
+from .turn import Turn, TurnError, play_turn
+from .verdict import Reason, Verdict
+
+QUESTIONS = ("melds", "initial-meld", "pickup", "go-out", "play", "score")
+DECIDERS = ("z3", "reference")
+
+
+def _decider(name: str):
+    if name == "z3":
+        from . import checker
+
+        return checker
+    if name == "reference":
+        from . import reference
+
+        return reference
+    raise TutorError(f"unknown decider {name!r} (use {' or '.join(DECIDERS)})")
+
+
+class _Timer:
+    def __enter__(self):
+        self.start = time.perf_counter()
+        return self
+
+    @property
+    def ms(self) -> float:
+        return (time.perf_counter() - self.start) * 1000
+
+    def __exit__(self, *exc):
+        return False
+
+
+def hand_spot(spot: Spot, unknown_draw: bool) -> Spot:
+    """The spot a witness is replayed on: with an unknown stock card when one was drawn."""
+    if unknown_draw:
+        return spot.replace(hand=spot.hand + (UNKNOWN,), phase="drawn")
+    return spot
+
+
+def witness_of(turn: Turn) -> dict:
+    """The concrete proof of a "yes": the play, the melds it puts down, the discard."""
+    spot = turn.spot
+    new = [format_cards(turn.table[i]) for i in turn.new_melds]
+    layoffs = []
+    for i, before in enumerate(spot.melds):
+        added = Counter(turn.table[i]) - Counter(before)
+        if added:
+            layoffs.append({"cards": format_cards(sorted(added.elements(), key=turn.table[i].index)), "to": i + 1})
+    return {"play": format_play(turn.actions), "melds": new, "layoffs": layoffs,
+            "discard": str(turn.discard) if turn.discard is not None else None,
+            "went_out": turn.went_out, "points": turn.initial_points}
+
+
+def _found(question: str, spot: Spot, play, unknown_draw: bool, ms: float, **extra) -> Verdict:
+    turn = play_turn(hand_spot(spot, unknown_draw), play)  # the re-check: a failure here is a bug, never an answer
+    witness = witness_of(turn)
+    if unknown_draw:
+        witness["drawn"] = "?"
+    return Verdict(question, True, witness, (), ms, extra)
+
+
+def _solve(decider, spot: Spot, goal: Goal):
+    """(play, None) or (None, reasons) from either decider."""
+    result = decider.find(spot, goal)
+    if decider.__name__.endswith("reference"):
+        if result is None:
+            return None, (Reason.of(spot.rules, spot.rules.cite("go_out" if goal.go_out else "meld"),
+                                    "the exhaustive search found no legal turn that does this"),)
+        return result, None
+    if hasattr(result, "play"):
+        return result.play, None
+    return None, tuple(result.reasons)
+
+
+def ask(question: str, spot: Spot, *, play: str | None = None, went_out: str | None = None,
+        decider: str = "z3") -> Verdict:
+    """Answer one contract question about ``spot``."""
+    if question not in QUESTIONS:
+        raise TutorError(f"unknown question {question!r} (use one of {', '.join(QUESTIONS)})")
+    if question == "score":
+        return score(spot, went_out)
+    if play is not None and question in ("melds", "go-out"):
+        raise TutorError(f"{question} takes no play")
+    if question == "play":
+        if play is None:
+            raise TutorError("the question 'play' needs the play to judge (--play ACTIONS)")
+        return referee(spot, play)
+    engine = _decider(decider)
+    if question == "melds":
+        return melds(spot, engine)
+    if question == "go-out":
+        return go_out(spot, engine)
+    if question == "pickup":
+        return pickup(spot, engine, play)
+    return initial_meld(spot, engine, play)
+
+
+def melds(spot: Spot, engine) -> Verdict:
+    with _Timer() as t:
+        unknown = spot.phase == "before-draw"
+        choices = engine.legal_choices(spot, unknown_draw=unknown)
+    return Verdict("melds", bool(choices), None, (), t.ms, {"melds": [c.to_dict() for c in choices]})
+
+
+def go_out(spot: Spot, engine) -> Verdict:
+    with _Timer() as t:
+        if spot.phase == "drawn":
+            goal = Goal(pickup=NONE, go_out=True)
+        else:
+            goal = Goal(pickup=ANY, take_pile=True, go_out=True)
+        play, reasons = _solve(engine, spot, goal)
+    if play is None:
+        if spot.phase == "before-draw" and not spot.discard:
+            reasons = (Reason.of(spot.rules, spot.rules.cite("pile"),
+                                 "from before-draw only taking the pile counts, and the pile is empty"),) + reasons
+        return Verdict("go-out", False, None, reasons, t.ms)
+    return _found("go-out", spot, play, False, t.ms)
+
+
+def pickup(spot: Spot, engine, play: str | None) -> Verdict:
+    rules = spot.rules
+    with _Timer() as t:
+        if spot.phase != "before-draw":
+            return Verdict("pickup", False, None, (Reason.of(rules, rules.cite("pile"),
+                           "the turn's draw has been made (phase \"drawn\"): the pile can no longer be taken"),), t.ms)
+        if not spot.discard:
+            return Verdict("pickup", False, None, (Reason.of(rules, rules.cite("pile"), "the pile is empty"),), t.ms)
+        if play is not None:
+            text = play.strip()
+            action = parse_action(text if text.lower().startswith("pickup") else f"pickup {text}")
+            if action.kind != PICKUP:
+                raise NotationError("--play for pickup is the cards used from the hand, e.g. \"KH KD\"")
+            goal = Goal(pickup=action, take_pile=True)
+        else:
+            goal = Goal(pickup=ANY, take_pile=True)
+        found, reasons = _solve(engine, spot, goal)
+    if found is None:
+        return Verdict("pickup", False, None, reasons, t.ms)
+    return _found("pickup", spot, found, False, t.ms)
+
+
+def initial_meld(spot: Spot, engine, play: str | None) -> Verdict:
+    rules = spot.rules
+    with _Timer() as t:
+        if spot.down:
+            return Verdict("initial-meld", False, None, (Reason.of(rules, rules.cite("initial"),
+                           "your side has already melded: its first meld is behind it"),), t.ms)
+        if play is not None:
+            return _proposed_first_meld(spot, play, t)
+        goals = []
+        if spot.phase == "before-draw":
+            if spot.discard:
+                goals.append((Goal(pickup=ANY, take_pile=True, must_meld=True, best=True), False))
+            goals.append((Goal(pickup=NONE, must_meld=True, best=True, unknown_draw=True), True))
+        else:
+            goals.append((Goal(pickup=NONE, must_meld=True, best=True), False))
+        best, all_reasons = None, []
+        for goal, unknown in goals:
+            found, reasons = _solve(engine, spot, goal)
+            if found is None:
+                all_reasons.extend(r for r in reasons if r not in all_reasons)
+                continue
+            turn = play_turn(hand_spot(spot, unknown), found)
+            if best is None or turn.initial_points > best[1].initial_points:
+                best = (found, turn, unknown)
+    if best is None:
+        return Verdict("initial-meld", False, None, tuple(all_reasons), t.ms)
+    return _found("initial-meld", spot, best[0], best[2], t.ms)
+
+
+def _proposed_first_meld(spot: Spot, text: str, t: _Timer) -> Verdict:
+    """Is this proposed first meld legal, judged with the rest of the turn?"""
+    steps = [s.strip() for s in text.split(";") if s.strip()]
+    actions: list[Action] = []
+    for i, step in enumerate(steps, start=1):
+        word = step.split(None, 1)[0].lower()
+        if word in (PICKUP, MELD):
+            actions.append(parse_action(step, i))
+        else:
+            for part in step.split("|"):
+                if not part.strip():
+                    raise NotationError(f"empty meld in {step!r}")
+                actions.append(Action(MELD, parse_cards(part)))
+    if not any(a.kind == MELD for a in actions) and not any(a.kind == PICKUP for a in actions):
+        raise NotationError("--play for initial-meld is the proposed melds, e.g. \"KS KH KD | 7S 7H 7C\"")
+    unknown = spot.phase == "before-draw" and not (actions and actions[0].kind == PICKUP)
+    base = hand_spot(spot, unknown)
+    try:
+        prefix = play_turn_prefix(base, tuple(actions))
+    except TurnError as e:
+        return Verdict("initial-meld", False, None, _reasons_of(spot, e), t.ms, {"step": e.step})
+    first_error = None
+    endings = [()] + [(Action(DISCARD, (c,)),) for c in sorted(prefix, key=str)]
+    for ending in endings:
+        try:
+            play_turn(base, tuple(actions) + ending)
+        except TurnError as e:
+            first_error = first_error if first_error and first_error.rule != base.rules.cite("go_out") else e
+            continue
+        return _found("initial-meld", spot, tuple(actions) + ending, unknown, t.ms)
+    return Verdict("initial-meld", False, None, _reasons_of(spot, first_error), t.ms)
+
+
+def play_turn_prefix(spot: Spot, actions: tuple[Action, ...]) -> Counter:
+    """The cards left in hand after a partial play; raises TurnError on an illegal step."""
+    from .turn import _Replay
+
+    replay = _Replay(spot, actions)
+    try:
+        replay.run()
+    except TurnError as e:
+        if e.step == 0:  # the end-of-turn checks: the prefix itself was fine
+            return replay.hand
+        raise
+    return replay.hand
+
+
+def _reasons_of(spot: Spot, error: TurnError) -> tuple[Reason, ...]:
+    rules = spot.rules
+    reasons = [Reason.of(rules, error.rule, error.text)]
+    for letter in getattr(error, "cheats", ()):
+        reasons.append(Reason.of(rules, f"Y-CHEATS.{letter}",
+                                 f"legal cheat {letter}: {rules['cheats'].get(letter, '')}".rstrip()))
+    return tuple(reasons)
+
+
+def referee(spot: Spot, text: str) -> Verdict:
+    """Is this exact play legal, and if not, which rule does it break?"""
+    with _Timer() as t:
+        actions = parse_play(text)
+        try:
+            turn = play_turn(spot, actions)
+        except TurnError as e:
+            return Verdict("play", False, None, _reasons_of(spot, e), t.ms, {"step": e.step})
+    return Verdict("play", True, witness_of(turn), (), t.ms)
+
+
+def score(spot: Spot, went_out: str | None = None) -> Verdict:
+    from .scoring import score_hand
+
+    if went_out not in (None, "out", "concealed"):
+        raise TutorError(f"went_out must be \"out\" or \"concealed\", not {went_out!r}")
+    with _Timer() as t:
+        result = score_hand(spot, went_out=went_out is not None, concealed=went_out == "concealed")
+    return Verdict("score", True, None, (), t.ms, result.to_dict())

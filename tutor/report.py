@@ -1,0 +1,109 @@
+"""Verdicts, spots and rules as text for a person at a terminal."""
+
+from __future__ import annotations
+
+from .cards import parse_cards
+from .rules import Rule, Variant, diff
+from .verdict import Verdict
+
+_TITLES = {"melds": "Legal melds", "initial-meld": "First meld", "pickup": "Taking the pile",
+           "go-out": "Going out", "play": "The play", "score": "Hand score"}
+
+
+def _symbols(text: str) -> str:
+    from .render import cards_text
+
+    if not text:
+        return "-"
+    if text == "?":
+        return "? (the card drawn from the stock)"
+    cards = [c for c in text.split() if c != "?"]
+    shown = cards_text(parse_cards(" ".join(cards)))
+    return shown + (" ?" if len(cards) < len(text.split()) else "")
+
+
+def verdict_text(v: Verdict) -> str:
+    title = _TITLES.get(v.question, v.question)
+    if v.question == "score":
+        lines = [f"{title}: {v.extra['total']}"]
+        for item in v.extra["breakdown"]:
+            lines.append(f"  {item['points']:>+6}  {item['item']}  ({item['rule']})")
+        return "\n".join(lines)
+    if v.question == "melds":
+        choices = v.extra["melds"]
+        if not choices:
+            return f"{title}: none this turn."
+        lines = [f"{title}: {len(choices)}"]
+        for c in choices:
+            target = f" onto meld {c['to']}" if c["to"] else ""
+            lines.append(f"  {c['kind']:<6} {_symbols(c['cards'])}{target}  ({c['points']} points)")
+        return "\n".join(lines)
+    if v.answer:
+        lines = [f"{title}: YES"]
+        w = v.witness or {}
+        if w.get("play"):
+            lines.append(f"  play: {w['play']}")
+        for m in w.get("melds", []):
+            lines.append(f"  meld:    {_symbols(m)}")
+        for lay in w.get("layoffs", []):
+            lines.append(f"  lay off: {_symbols(lay['cards'])} onto meld {lay['to']}")
+        if w.get("discard"):
+            lines.append(f"  discard: {_symbols(w['discard'])}")
+        if w.get("went_out"):
+            lines.append("  and the player is out.")
+        return "\n".join(lines)
+    lines = [f"{title}: NO"]
+    if "step" in v.extra and v.extra["step"]:
+        lines[0] += f" (step {v.extra['step']})"
+    for r in v.reasons:
+        lines.append(f"  {r.rule}: {r.text}")
+    return "\n".join(lines)
+
+
+def rule_text(rule: Rule) -> str:
+    return f"{rule.id}  {rule.text}\n      source: {rule.provenance}"
+
+
+def rules_text(variant: Variant) -> str:
+    head = f"{variant.name} ({variant.id})"
+    if variant.parent is not None:
+        head += f", extends {variant.parent.id}"
+    lines = [head, "=" * len(head)]
+    summary = variant.data.get("summary")
+    if summary:
+        lines += [summary, ""]
+    for rule in variant.rules.values():
+        lines.append(rule_text(rule))
+    if variant.options:
+        lines += ["", "Options:"]
+        for name, spec in variant.options.items():
+            lines.append(f"  {name} (default {spec.get('default')!r}; {spec.get('rule', '')}): {spec.get('text', '')}")
+    return "\n".join(lines)
+
+
+def _value(v) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, list) and v and isinstance(v[0], dict):
+        return "; ".join(", ".join(f"{k} {x}" for k, x in row.items()) for row in v)
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+def diff_text(a: Variant, b: Variant) -> str:
+    rows = diff(a, b)
+    if not rows:
+        return f"{a.id} and {b.id} play by the same rules."
+    lines = [f"What changes from {a.id} to {b.id}:"]
+    for d in rows:
+        ids = " -> ".join(dict.fromkeys(r.id for r in (d.rule_a, d.rule_b) if r)) or d.section
+        lines += ["", f"[{d.section}]  {ids}"]
+        width = max([len(k) for k, _, _ in d.changes] + [4])
+        for key, va, vb in d.changes:
+            lines.append(f"  {key:<{width}}  {a.id}: {_value(va)}   |   {b.id}: {_value(vb)}")
+        same = d.rule_a and d.rule_b and d.rule_a.text == d.rule_b.text
+        pairs = [("both", d.rule_b)] if same else [(a.id, d.rule_a), (b.id, d.rule_b)]
+        for who, rule in pairs:
+            if rule:
+                lines.append(f"  {who}, {rule.id}: {rule.text}")
+                lines.append(f"      source: {rule.provenance}")
+    return "\n".join(lines)
