@@ -1,0 +1,199 @@
+"""The turn engine and the referee: one whole play judged step by step."""
+
+import pytest
+
+from tutor.play import parse_play
+from tutor.questions import referee
+from tutor.spot import Spot
+from tutor.turn import TurnError, play_turn
+
+
+def spot(**kw):
+    base = {"variant": "classic", "hand": "KH KD 7D 9C 2C", "melds": ["7S 7H 7C"],
+            "discard": "5H 9C KS", "phase": "before-draw"}
+    base.update(kw)
+    return Spot.from_dict(base)
+
+
+def error(s, play):
+    with pytest.raises(TurnError) as e:
+        play_turn(s, parse_play(play))
+    return e.value
+
+
+def test_contract_example_play_is_legal_C_PICKUP():
+    turn = play_turn(spot(), parse_play("pickup KH KD; meld KS KH KD 2C; layoff 7D; discard 9C"))
+    assert [str(c) for c in turn.table[1]] == ["KS", "KH", "KD", "2C"] and str(turn.discard) == "9C"
+    assert len(turn.hand) and not turn.went_out
+
+
+def test_pickup_melds_the_top_card_at_once_even_when_not_written_C_PICKUP():
+    turn = play_turn(spot(), parse_play("pickup KH KD; discard 9C"))
+    assert sorted(map(str, turn.table[1])) == ["KD", "KH", "KS"]
+
+
+def test_unfrozen_pile_needs_a_pair_or_natural_and_wild_C_PICKUP():
+    assert error(spot(), "pickup KH; discard 9C").rule == "C-PICKUP"
+    play_turn(spot(), parse_play("pickup KH 2C; discard 9C"))
+
+
+def test_unfrozen_pile_taken_by_laying_the_top_card_off_C_PICKUP():
+    s = spot(discard="5H 9C 7S")
+    turn = play_turn(s, parse_play("pickup; discard 9C"))
+    assert len(turn.table[0]) == 4
+
+
+def test_frozen_pile_for_an_unmelded_side_needs_a_natural_pair_C_FROZEN():
+    e = error(spot(melds=[]), "pickup KH 2C; discard 9C")
+    assert e.rule == "C-FROZEN" and "not melded" in str(e)
+
+
+def test_pile_frozen_by_a_wild_inside_C_FROZEN():
+    e = error(spot(discard="5H 2D KS"), "pickup KH 2C; discard 9C")
+    assert e.rule == "C-FROZEN" and "2D" in str(e)
+
+
+@pytest.mark.parametrize("top, rule", [("2D", "C-PICKUP"), ("3C", "C-BLACK3"), ("JK", "C-PICKUP")])
+def test_wild_or_black_three_on_top_blocks_the_pile(top, rule):
+    assert error(spot(discard=f"5H {top}"), "pickup KH KD; discard 9C").rule == rule
+
+
+def test_first_meld_below_the_minimum_is_illegal_C_INITIAL():
+    s = spot(melds=[], phase="drawn", hand="7D 7C 7H 9C 4S", score=1600)
+    e = error(s, "meld 7D 7C 7H; discard 9C")
+    assert e.rule == "C-INITIAL" and "totals 15" in str(e) and "need 90" in str(e)
+
+
+def test_only_the_piles_top_card_counts_toward_the_minimum_C_INITIAL():
+    s = spot(melds=[], hand="AH AD 9C 5S", discard="AC QH AS")
+    turn = play_turn(s, parse_play("pickup AH AD; meld AS AH AD AC; discard 9C"))
+    assert turn.initial_points == 60  # AS (top), AH, AD count; AC from the pile does not
+
+
+def test_a_turn_ends_with_one_discard_C_GOOUT():
+    assert error(spot(phase="drawn"), "meld KH KD 2C").rule == "C-GOOUT"
+
+
+def test_nothing_follows_the_discard():
+    assert error(spot(phase="drawn"), "discard 9C; meld KH KD 2C").step == 2
+
+
+def test_going_out_needs_a_canasta_C_GOOUT():
+    e = error(spot(phase="drawn"), "meld KH KD 2C; layoff 7D; discard 9C")
+    assert e.rule == "C-GOOUT" and "needs 1 canasta" in str(e)
+
+
+def test_completing_a_canasta_by_a_layoff_to_go_out_C_GOOUT():
+    s = spot(phase="drawn", melds=["7S 7H 7C 7D 2H JK"], hand="7S 9C")
+    turn = play_turn(s, parse_play("layoff 7S; discard 9C"))
+    assert turn.went_out and turn.canastas == 1
+
+
+def test_two_players_need_two_canastas_C_GOOUT():
+    s = spot(phase="drawn", options={"players": 2}, melds=["7S 7H 7C 7D 2H JK"], hand="7S 9C")
+    assert "needs 2 canastas" in str(error(s, "layoff 7S; discard 9C"))
+
+
+def test_concealed_going_out_needs_no_minimum_C_CONCEALED():
+    s = spot(phase="drawn", melds=[], score=3000, discard="", hand="5S 5H 5D 5C 5S 5H 2C 4S 4H 4D 9C")
+    turn = play_turn(s, parse_play("meld 5S 5H 5D 5C 5S 5H 2C; meld 4S 4H 4D; discard 9C"))
+    assert turn.went_out and turn.concealed
+
+
+def test_black_threes_melded_only_when_going_out_C_BLACK3():
+    s = spot(phase="drawn", hand="3S 3C 3S 9C 8D")
+    assert error(s, "meld 3S 3C 3S; discard 9C").rule == "C-BLACK3"
+
+
+def test_one_meld_per_rank_C_MELD():
+    s = spot(phase="drawn", hand="7D 7C 2C 9C 9H")
+    assert "already has a meld of 7s" in str(error(s, "meld 7D 7C 2C; discard 9C"))
+
+
+def test_cards_not_held_are_named():
+    assert "do not hold QS" in str(error(spot(phase="drawn"), "meld QS QH QD; discard 9C"))
+
+
+def test_before_draw_play_must_start_with_the_pile():
+    assert error(spot(), "meld KH KD 2C; discard 9C").step == 1
+
+
+def test_pickup_after_the_draw_is_illegal_C_PICKUP():
+    assert error(spot(phase="drawn"), "pickup KH KD; discard 9C").rule == "C-PICKUP"
+
+
+def test_single_card_may_not_take_a_single_card_pile_C_PICKUP():
+    s = spot(hand="7D", discard="7S")
+    assert "one card" in str(error(s, "pickup; discard 7D"))
+
+
+def test_house_black_three_can_never_take_the_pile_H_BLACK3():
+    s = Spot.from_dict({"variant": "house", "hand": "3S 3C 9D 4H", "melds": ["7S 7H 7C"],
+                        "discard": "5H 3S", "phase": "before-draw"})
+    assert error(s, "pickup 3S 3C; discard 9D").rule == "H-BLACK3"
+
+
+def test_canasty_buried_black_three_needs_a_natural_pair_Y_PICKUP():
+    s = Spot.from_dict({"variant": "canasty", "hand": "QH KD 9C 4S", "melds": ["7S 7H 7C"],
+                        "discard": "5H 3S QS", "phase": "before-draw"})
+    e = error(s, "pickup QH KD; discard 9C")
+    assert e.rule == "Y-PICKUP" and "3S" in str(e)
+
+
+def test_canasty_laying_the_top_card_off_alone_does_not_take_the_pile_Y_PICKUP():
+    s = Spot.from_dict({"variant": "canasty", "hand": "9C 4S", "melds": ["7S 7H 7C"],
+                        "discard": "5H 7D", "phase": "before-draw"})
+    assert error(s, "pickup; discard 9C").rule == "Y-PICKUP"
+
+
+def test_canasty_goes_out_with_two_unmatched_cards_Y_GOOUT():
+    s = Spot.from_dict({"variant": "canasty", "hand": "9C 9D 9H 4S 6D 8H", "melds": ["7S 7H 7C"],
+                        "phase": "drawn", "options": {"wimp_rule": False}})
+    assert play_turn(s, parse_play("meld 9C 9D 9H; discard 4S")).went_out
+
+
+def test_canasty_going_out_must_end_with_a_discard_Y_GOOUT():
+    s = Spot.from_dict({"variant": "canasty", "hand": "9C 9D 9H", "melds": ["7S 7H 7C"],
+                        "phase": "drawn", "options": {"wimp_rule": False}})
+    assert error(s, "meld 9C 9D 9H").rule == "Y-GOOUT"
+
+
+def test_canasty_wimp_rule_in_the_first_round_Y_GOOUT():
+    s = Spot.from_dict({"variant": "canasty", "hand": "9C 9D 9H 4S", "melds": ["7S 7H 7C"],
+                        "phase": "drawn", "first_round": True, "scores": [0, 500]})
+    e = error(s, "meld 9C 9D 9H; discard 4S")
+    assert e.rule == "Y-GOOUT" and "wimp" in str(e)
+    behind = Spot.from_dict({**s.to_dict(), "scores": [0, 1500], "score": 0})
+    assert play_turn(behind, parse_play("meld 9C 9D 9H; discard 4S")).went_out
+
+
+@pytest.mark.parametrize("play, letter", [
+    ("meld 5S KD 2C; discard 9C", "A"),
+    ("meld QS QH 4D; discard 9C", "C"),
+    ("meld TS JH 6D; discard 9C", "N"),
+])
+def test_referee_names_canasty_legal_cheats_Y_CHEATS(play, letter):
+    s = Spot.from_dict({"variant": "canasty", "hand": "5S KD 2C QS QH 4D TS JH 6D 9C 8C", "phase": "drawn"})
+    verdict = referee(s, play)
+    assert not verdict.answer
+    assert f"Y-CHEATS.{letter}" in [r.rule for r in verdict.reasons]
+
+
+def test_referee_names_cheat_B_for_a_short_down_Y_CHEATS():
+    s = Spot.from_dict({"variant": "canasty", "hand": "5S 5H 5D 9C 8C", "phase": "drawn", "score": 600})
+    verdict = referee(s, "meld 5S 5H 5D; discard 9C")
+    assert [r.rule for r in verdict.reasons] == ["Y-DOWN", "Y-CHEATS.B"]
+
+
+def test_referee_names_cheat_M_for_a_pickup_without_a_set_Y_CHEATS():
+    s = Spot.from_dict({"variant": "canasty", "hand": "AS KD 4C 9C 8C", "melds": ["7S 7H 7C"],
+                        "discard": "5H AH", "phase": "before-draw"})
+    verdict = referee(s, "pickup KD 4C; discard 9C")
+    assert "Y-CHEATS.M" in [r.rule for r in verdict.reasons]
+
+
+def test_referee_yes_carries_the_play_as_witness():
+    verdict = referee(spot(), "pickup KH KD; meld KS KH KD 2C; layoff 7D; discard 9C")
+    assert verdict.answer and verdict.witness["discard"] == "9C"
+    assert verdict.witness["melds"] == ["KS KH KD 2C"]
+    assert verdict.witness["layoffs"] == [{"cards": "7D", "to": 1}]
