@@ -74,6 +74,9 @@ def _parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("puzzles", help="generate, solve, verify and export puzzles", add_help=False)
     sp.add_argument("rest", nargs=argparse.REMAINDER)
+
+    sp = sub.add_parser("simulate", help="play bot hands and print statistics", add_help=False)
+    sp.add_argument("rest", nargs=argparse.REMAINDER)
     return p
 
 
@@ -110,6 +113,10 @@ def _run(args) -> int:
         from .puzzles.cli import main as puzzles_main
 
         return puzzles_main(args.rest)
+    if args.command == "simulate":
+        from .engine.cli import main as simulate_main
+
+        return simulate_main(args.rest)
     if args.command == "check" and args.batch:
         if args.question or args.spot:
             raise TutorError("check --batch FILE takes no question or spot of its own")

@@ -77,7 +77,7 @@ class _Replay:
         self.bonus: list[Card] = []
         self.stoppers_after_draw: int | None = None
         self.blocker_melds: list[int] = []
-        self.a_taken_top: Card | None = None
+        self.deep_meld = False  # albany (c): the lowest card taken makes a new set
 
     # -- helpers -------------------------------------------------------------
     def fail(self, rule: str, message: str, cheats: tuple[str, ...] = ()) -> TurnError:
@@ -251,19 +251,27 @@ class _Replay:
         raise self.fail(rule, text, cheats=self._cheat("M") if cards else ())
 
     def _settle_pending_implicitly(self) -> None:
+        """The top card (and the named cards) go down at once, as the rules demand."""
         cards = (self.top,) + self.pending
         self.pending = None
         self.hand[self.top] += 1
-        index = self.group_index(self.top.rank) if self.top is not None else None
-        if index is not None and not self.pending_blockers:
+        if self.deep_meld or self.pending_blockers:
+            self._new_meld(cards)
+            return
+        index = self.group_index(self.top.rank) if self.rules["meld"]["one_per_rank"] else None
+        if index is None and len(cards) == 1:
+            index = next((i for i in range(len(self.table)) if self._fits(i, cards)), None)
+        if index is not None:
             self._add_to(index, cards, implicit=True)
         else:
             self._new_meld(cards)
 
-    def _consume_pending(self, cards: tuple[Card, ...]) -> None:
+    def _consume_pending(self, cards: tuple[Card, ...], kind: str = MELD) -> None:
         """The first meld or lay-off after a pickup must hold the top card and the named cards."""
         if self.pending is None:
             return
+        if self.deep_meld and kind != MELD:
+            raise self.fail(self.rules.cite("pile"), f"the lowest card taken, {self.top}, must make a new set at once")
         need = Counter((self.top,) + self.pending)
         if need - Counter(cards):
             missing = format_cards((need - Counter(cards)).elements())
@@ -291,7 +299,7 @@ class _Replay:
             self.blocker_melds.append(len(self.table) - 1)
 
     def layoff(self, action: Action) -> None:
-        self._consume_pending(action.cards)
+        self._consume_pending(action.cards, LAYOFF)
         self.take_from_hand(action.cards)
         if action.to is not None:
             if action.to > len(self.table):

@@ -1,0 +1,114 @@
+"""Taking from a fanned pile (albany, A-DRAW): the top card alone, the whole
+pile for a top card that is used at once, or any deeper card with all above it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .cards import Card, format_cards
+from .errors import IllegalPlayError
+from .melds import judge
+from .play import Action
+
+if TYPE_CHECKING:
+    from .turn import _Replay
+
+TOP_ALONE, WHOLE_PILE, DEEP = "a", "b", "c"
+
+
+def can_lay_off(replay: "_Replay", card: Card) -> bool:
+    """Can this card by itself be laid off onto one of the side's sets?"""
+    return any(_fits(replay, i, (card,)) for i in range(len(replay.table)))
+
+
+def _fits(replay: "_Replay", index: int, cards) -> bool:
+    try:
+        old = judge(replay.rules, replay.table[index])
+        new = judge(replay.rules, replay.table[index] + tuple(cards))
+        return (old.kind, old.key) == (new.kind, new.key)
+    except IllegalPlayError:
+        return False
+
+
+def pickup_kind(replay: "_Replay", action: Action) -> str:
+    """Which of A-DRAW's three ways a ``pickup`` step is (CONTRACT.md)."""
+    pile, depth = replay.pile, action.depth
+    layable = can_lay_off(replay, pile[-1])
+    if depth is None:
+        return WHOLE_PILE if layable else TOP_ALONE
+    if depth == 1:
+        return TOP_ALONE
+    if depth == len(pile) and layable and not _deep_fits(replay, action):
+        return WHOLE_PILE
+    return DEEP
+
+
+def _deep_fits(replay: "_Replay", action: Action) -> bool:
+    try:
+        judge(replay.rules, (replay.pile[-action.depth],) + action.cards)
+        return True
+    except IllegalPlayError:
+        return False
+
+
+def take_fanned(replay: "_Replay", action: Action) -> None:
+    rules, pile = replay.rules, replay.pile
+    rule = rules.cite("pile")
+    if action.depth is not None and action.depth > len(pile):
+        raise replay.fail(rule, f"the pile holds {len(pile)} cards; you cannot take {action.depth}")
+    kind = pickup_kind(replay, action)
+    top = pile[-1]
+    stopper_rule = rules["pile"].get("top_never_rules", {}).get("stopper", rule)
+    if kind in (TOP_ALONE, WHOLE_PILE) and rules.role(top) == "stopper":
+        raise replay.fail(stopper_rule, f"the {top} on top is a stopper: it is never taken from the top of the pile")
+    replay.pickup_kind = kind
+    if kind == TOP_ALONE:
+        if action.cards:
+            raise replay.fail(rule, "taking the top card alone uses no cards from the hand")
+        if can_lay_off(replay, top):
+            raise replay.fail(rule, f"{top} can be laid off on your sets, so taking it takes the whole pile "
+                                    "and it must be used at once")
+        replay.picked = (top,)
+        replay.pile = pile[:-1]
+        replay.hand[top] += 1
+        return
+    if kind == WHOLE_PILE:
+        replay.take_from_hand(action.cards)
+        replay.hand.update(action.cards)
+        if not action.cards and not can_lay_off(replay, top):
+            raise replay.fail(rule, f"{top} cannot be laid off on your sets: take it alone (depth 1)")
+        replay.top, replay.pending = top, action.cards
+        replay.picked, replay.pile = tuple(pile), []
+        replay.hand.update(pile[:-1])
+        return
+    depth = action.depth
+    lowest = pile[-depth]
+    if rules.role(lowest) == "stopper":
+        raise replay.fail(stopper_rule, f"the lowest card taken, {lowest}, is a stopper: it cannot be melded")
+    taken = pile[-depth:]
+    relaxed = rules["pile"].get("take_up_option")
+    if relaxed:  # Deluxe option 3: the set may be completed from any card now held
+        replay.hand.update(taken)
+        replay.hand[lowest] -= 1
+        replay.take_from_hand(action.cards)
+        replay.hand.update(action.cards)
+    else:
+        replay.take_from_hand(action.cards)
+        replay.hand.update(action.cards)
+        replay.hand.update(taken)
+        replay.hand[lowest] -= 1
+    naturals = [c for c in action.cards if rules.role(c) == "natural"]
+    wilds = [c for c in action.cards if rules.role(c) == "wild"]
+    need, most = rules["pile"]["deep_needs_naturals"], rules["pile"]["deep_max_wilds"]
+    if len(naturals) < need or len(wilds) > most or len(naturals) + len(wilds) < len(action.cards):
+        source = "held" if relaxed else "from the hand"
+        raise replay.fail(rule, f"the lowest card taken, {lowest}, must be melded at once with at least {need} "
+                                f"naturals {source} (and at most {most} wilds); {format_cards(action.cards) or 'none'} given")
+    try:
+        judge(rules, (lowest,) + action.cards)
+    except IllegalPlayError as e:
+        raise replay.fail(e.rule, f"the lowest card taken must make a new set: {e.text}") from None
+    replay.top, replay.pending = lowest, action.cards
+    replay.picked, replay.pile = tuple(taken), pile[:-depth]
+    replay.deep_meld = True
