@@ -1,0 +1,118 @@
+"""The command line as the contract describes it: output, JSON shape, exit codes."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tutor.cli import main
+
+SPOT = {"variant": "classic", "score": 1600, "hand": "KS KH 7D 7C 2C JK",
+        "melds": ["QS QH QD 2H", "7S 7H 7C"], "discard": "5H 9C 3C 7S", "red_threes": "3H", "phase": "drawn"}
+
+
+@pytest.fixture
+def spot_file(tmp_path):
+    def write(data=SPOT, name="spot.json"):
+        path = tmp_path / name
+        path.write_text(data if isinstance(data, str) else json.dumps(data))
+        return str(path)
+    return write
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_help_lists_the_commands(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert e.value.code == 0
+    for command in ("show", "melds", "check", "score", "rules", "puzzles", "simulate"):
+        assert command in out
+
+
+def test_show_draws_a_spot_with_suit_symbols(capsys, spot_file):
+    code, out, err = run(capsys, "show", spot_file())
+    assert code == 0 and "K♠" in out and "Q♥" in out and err == ""
+
+
+def test_show_json_prints_the_canonical_spot(capsys, spot_file):
+    code, out, _ = run(capsys, "show", spot_file(), "--json")
+    assert code == 0 and json.loads(out)["hand"] == "KS KH 7D 7C 2C JK"
+
+
+@pytest.mark.parametrize("variant", ["classic", "house", "canasty", "albany"])
+def test_rules_lists_every_rule_with_its_provenance(capsys, variant):
+    from tutor.rules import load_variant
+
+    code, out, _ = run(capsys, "rules", variant)
+    assert code == 0
+    for rid in load_variant(variant).rules:
+        assert rid in out
+    assert "source:" in out
+
+
+def test_rules_diff_classic_house_shows_their_real_differences(capsys):
+    code, out, _ = run(capsys, "rules", "--diff", "classic", "house")
+    assert code == 0
+    assert "max_wilds" in out and "H-MELD" in out and "H-BLACK3" in out and "H-DRAW" in out
+    assert "C-FROZEN" not in out  # the pile freezes the same way at both tables
+
+
+def test_rules_diff_of_a_variant_with_itself_says_so(capsys):
+    code, out, _ = run(capsys, "rules", "--diff", "albany", "albany")
+    assert code == 0 and "same rules" in out
+
+
+def test_rules_of_a_house_file(capsys, tmp_path):
+    path = tmp_path / "ours.toml"
+    path.write_text('extends = "house"\n[go_out]\nrule = "T-OUT"\nbonus = 200\n'
+                    '[rules.T-OUT]\ntext = "Going out earns 200 at our table."\nsection = "our table"\n')
+    code, out, _ = run(capsys, "rules", "--diff", "house", str(path))
+    assert code == 0 and "T-OUT" in out and "200" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["show", "missing.json"], "no such spot file"),
+    (["rules", "gin"], "unknown variant 'gin'"),
+    (["check", "go-out"], "needs a QUESTION"),
+    (["check", "fly", "x.json"], "invalid choice"),
+    (["rules"], "needs a VARIANT"),
+    (["score"], "required"),
+])
+def test_bad_input_exits_2_with_one_line_and_no_output(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_bad_notation_in_a_spot_names_the_token(capsys, spot_file):
+    code, out, err = run(capsys, "show", spot_file({**SPOT, "hand": "KS QX"}))
+    assert code == 2 and "'QX' at position 2" in err and out == ""
+
+
+def test_impossible_spot_is_rejected(capsys, spot_file):
+    code, _, err = run(capsys, "show", spot_file({**SPOT, "hand": "KS KS KS"}))
+    assert code == 2 and "3 copies of KS" in err
+
+
+def test_a_spot_that_is_not_json(capsys, spot_file):
+    code, _, err = run(capsys, "show", spot_file("{ nope"))
+    assert code == 2 and "not valid JSON" in err
+
+
+def test_the_installed_command_runs_without_a_traceback(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({**SPOT, "hand": "ZZ"}))
+    proc = subprocess.run([sys.executable, "-m", "tutor.cli", "show", str(path)], capture_output=True, text=True)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr and proc.stdout == ""
+
+
+def test_spot_from_standard_input(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "tutor.cli", "show", "-", "--json"], input=json.dumps(SPOT),
+                          capture_output=True, text=True)
+    assert proc.returncode == 0 and json.loads(proc.stdout)["score"] == 1600
