@@ -1,0 +1,193 @@
+"""Shared fixtures for lesson tests: a running lesson server and a real Chromium page.
+
+Browser tests use the system's Chromium (Debian's ``chromium`` package) and never
+download a browser, so they run the same on a laptop and on a fresh CI machine.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+# A lesson's first run can import z3 and friends; give pages time before failing.
+expect.set_options(timeout=20_000)
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS = ROOT / "lessons"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+CHROMIUM = Path("/usr/bin/chromium")
+# Keep Chromium quiet and offline: no sandbox (CI runs as root), no GPU, and none
+# of the background traffic a first run would start.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+SERVER_START_TIMEOUT = 60  # seconds; a cold start imports marimo and z3
+# What marimo sends over its websocket when a cell raises. In read-only mode the
+# failing cell is hidden and only a toast says so, so the wire is the surest place.
+MARIMO_ERROR_MIMETYPE = "application/vnd.marimo+error"
+MARIMO_ERROR_TEXTS = (
+    "An internal error occurred",
+    "This cell wasn't run because it has errors",
+    "Ancestor prevented from running",
+)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_until_up(url: str, proc: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(
+                f"marimo exited with status {proc.returncode} before serving "
+                f"{url}; its log:\n{log.read_text(errors='replace')}"
+            )
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.25)
+    pytest.fail(
+        f"marimo did not answer at {url} within {SERVER_START_TIMEOUT}s; its log:\n"
+        f"{log.read_text(errors='replace')}"
+    )
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """Where tests leave screenshots and logs for a person to look at (git-ignored)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="module")
+def marimo_server(artifacts, request):
+    """Serve the lesson gallery (``marimo run lessons/``); yields the base URL.
+
+    The server's output is kept in ``tests/artifacts/`` for when a page misbehaves.
+    """
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    log = artifacts / f"marimo-server-{request.module.__name__}-{worker}.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen(
+            [
+                sys.executable, "-m", "marimo", "run", str(LESSONS),
+                "--headless", "--host", "127.0.0.1", "--port", str(port),
+                "--no-token", "--no-sandbox",
+            ],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    try:
+        _wait_until_up(url + "/", proc, log)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless system Chromium for the whole run."""
+    if not CHROMIUM.exists():
+        pytest.fail(
+            f"{CHROMIUM} not found: browser tests need Debian's chromium package "
+            "(apt-get install -y chromium, or run `make test`, which installs it)."
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    # Let fixtures see whether the test body failed (for the failure screenshot).
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def marimo_errors() -> list[str]:
+    """Errors seen by the ``page`` so far: cells that raised, and page script errors."""
+    return []
+
+
+@pytest.fixture
+def page(browser, marimo_errors, artifacts, request):
+    """A fresh browser page; cell errors on it, or on any tab it opens, go to ``marimo_errors``.
+
+    On a failed test a screenshot of every open tab is saved to ``tests/artifacts/``.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(20_000)
+
+    def on_frame(payload):
+        text = payload if isinstance(payload, str) else payload.decode(errors="replace")
+        if MARIMO_ERROR_MIMETYPE in text:
+            marimo_errors.append(f"cell error: {text[:2000]}")
+
+    def watch(new_page):
+        new_page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
+        new_page.on("pageerror", lambda error: marimo_errors.append(f"page error: {error}"))
+
+    # The gallery opens lessons in a new tab, so watch every page of the context.
+    context.on("page", watch)
+    page = context.new_page()
+    yield page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        for i, tab in enumerate(context.pages):
+            tab.screenshot(path=artifacts / f"FAILED-{request.node.name}-{i}.png", full_page=True)
+    context.close()
+
+
+@pytest.fixture
+def no_marimo_errors(page, marimo_errors):
+    """A check to call at any point: no cell has raised, and the tab shows no error."""
+
+    def check(tab=None) -> None:
+        tab = tab or page
+        assert marimo_errors == [], "\n".join(marimo_errors)
+        body = tab.locator("body").inner_text()
+        shown = [t for t in MARIMO_ERROR_TEXTS if t in body]
+        assert not shown, f"marimo shows an error on {tab.url}: {shown}"
+
+    return check
