@@ -11,7 +11,7 @@ that could be legal as a meld, and orders them stably.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
+from itertools import combinations, product
 
 from .cards import RANK_ORDER, Card
 from .goals import MeldChoice
@@ -65,12 +65,51 @@ def candidates(spot: Spot, hand: tuple[Card, ...] | None = None) -> list[MeldCho
     for wilds in _wild_combos(rules, hand, n_wild):
         if wilds and is_legal(rules, wilds):
             out.append(MeldChoice("meld", wilds, None, card_points(rules, wilds)))
+    if rules["meld"].get("sequences"):
+        out.extend(_sequence_candidates(spot, hand))
+    for rank in sorted({c.rank for c in hand if rules.role(c) == "stopper"}, key=lambda r: -RANK_ORDER[r]):
+        reds = [c for c in hand if c.rank == rank and rules.role(c) == "stopper" and c.is_red]
+        for n in range(rules["stopper_meld"].get("min_cards", 3), len(reds) + 1):
+            if is_legal(rules, tuple(reds[:n])):
+                out.append(MeldChoice("meld", tuple(reds[:n]), None, card_points(rules, reds[:n])))
     blockers = [c for c in hand if rules.role(c) == "blocker"]
     for n in range(1, len(blockers) + 1):
         cards = tuple(blockers[:n])
         if is_legal(rules, cards, going_out=True):
             out.append(MeldChoice("meld", cards, None, card_points(rules, cards)))
     return sorted(set(out), key=_order)
+
+
+def _sequence_candidates(spot: Spot, hand: tuple[Card, ...]) -> list[MeldChoice]:
+    """Same-suit runs the hand could form, new or onto a table sequence (wilds undeclared)."""
+    rules = spot.rules
+    n_wild = min(sum(1 for c in hand if rules.role(c) == "wild"), rules.max_wilds() or 0)
+    out = []
+    targets = [(i, m) for i, m in enumerate(spot.melds, start=1) if judge(rules, m, going_out=True).kind == "sequence"]
+    for suit in "SHDC":
+        ranks = sorted({c.order: c for c in hand if c.suit == suit and rules.role(c) == "natural"}.items())
+        cards_by_order = dict(ranks)
+        orders = [o for o, _ in ranks]
+        for size in range(1, len(orders) + 1):
+            for chosen in combinations(orders, size):
+                if chosen[-1] - chosen[0] + 1 - size > n_wild:
+                    continue  # more gaps than wild cards could ever fill
+                nats = tuple(cards_by_order[o] for o in chosen)
+                for wilds in _wild_combos(rules, hand, n_wild):
+                    cards = nats + wilds
+                    if size >= 2 and is_legal(rules, cards):
+                        out.append(MeldChoice("meld", cards, None, card_points(rules, cards)))
+                    for to, m in targets:
+                        if judge(rules, m, going_out=True).key == suit and _extends(rules, m, cards):
+                            out.append(MeldChoice("layoff", cards, to, card_points(rules, cards)))
+    return out
+
+
+def _extends(rules: Rules, meld, cards) -> bool:
+    try:
+        return judge(rules, tuple(meld) + tuple(cards), going_out=True).kind == "sequence"
+    except Exception:
+        return False
 
 
 def _order(choice: MeldChoice):
