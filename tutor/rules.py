@@ -22,40 +22,108 @@ VARIANTS_DIR = Path(__file__).parent / "variants"
 BUILTIN = ("classic", "house", "canasty", "albany")
 MAX_VARIANT_FILE_BYTES = 256 * 1024
 
-# The schema: every section a variant file may hold and the type of each key.
-# A house-rules file is checked against it, so a typo names itself.
-_INT, _BOOL, _STR, _LIST, _DICT = int, bool, str, list, dict
+# The schema: every section a variant file may hold and what each key must be.
+# A house-rules file is checked against it, so a typo or a wrong type names itself.
+_INT, _BOOL, _STR, _DICT = int, bool, str, dict
 _INT_OR_NONE = (int, str)  # an int, or the string "none" for no limit
-SCHEMA: dict[str, dict[str, Any]] = {
+_RANK_WORDS = set("AKQJT98765432")
+_ROLE_WORDS = ("wild", "bonus", "blocker", "stopper", "natural")
+
+
+def _strings(allowed=None):
+    def check(where, value):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise VariantError(f"{where} must be a list of strings, not {value!r}")
+        for v in value:
+            if allowed is not None and v not in allowed:
+                raise VariantError(f"{where}: {v!r} is not one of {', '.join(allowed)}")
+    return check
+
+
+def _card_patterns(where, value):
+    _strings()(where, value)
+    for v in value:
+        if not (v == "JK" or v in _RANK_WORDS or (len(v) == 2 and v[0] in _RANK_WORDS and v[1] in "SHDC")):
+            raise VariantError(f"{where}: {v!r} is not a rank (K), a card (3H) or JK")
+
+
+def _values(where, value):
+    if not isinstance(value, dict):
+        raise VariantError(f"{where} must be a table of card -> points")
+    _card_patterns(where, list(value))
+    for k, v in value.items():
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise VariantError(f"{where}.{k} must be a whole number, not {v!r}")
+
+
+def _rank_text(where, value):
+    if not isinstance(value, str) or not value.split() or any(r not in _RANK_WORDS for r in value.split()):
+        raise VariantError(f"{where} must be ranks separated by spaces, e.g. \"A K Q\", not {value!r}")
+
+
+def _bands(where, value):
+    if not isinstance(value, list):
+        raise VariantError(f"{where} must be a list of {{ from = SCORE, need = POINTS }} tables")
+    for i, band in enumerate(value, start=1):
+        if not isinstance(band, dict) or set(band) - {"from", "need"} or "need" not in band:
+            raise VariantError(f"{where}[{i}] must be a table {{ from = SCORE, need = POINTS }}, not {band!r}")
+        for k, v in band.items():
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise VariantError(f"{where}[{i}].{k} must be a whole number, not {v!r}")
+
+
+def _pairs(where, value):
+    if not isinstance(value, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in p)
+            for p in value):
+        raise VariantError(f"{where} must be a list of [cards, points] pairs, not {value!r}")
+
+
+def _rule_map(where, value):
+    if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+        raise VariantError(f"{where} must be a table of role -> rule ID")
+    _strings(_ROLE_WORDS)(where, list(value))
+
+
+def _choice(*allowed):
+    def check(where, value):
+        if value not in allowed:
+            raise VariantError(f"{where} must be one of {allowed}, not {value!r}")
+    return check
+
+
+_ROLES = _strings(_ROLE_WORDS)
+_WAYS = _strings(("natural_pair", "natural_wild", "layoff", "onto_set"))
+SCHEMA: dict[str, dict[str, Any] | None] = {
     "pack": {"rule": _STR, "decks": _INT, "jokers_per_deck": _INT},
     "draw": {"rule": _STR, "stock_cards": _INT},
-    "cards": {"rule": _STR, "wild": _LIST, "wild_rule": _STR, "bonus": _LIST,
-              "blocker": _LIST, "stopper": _LIST, "stopper_rule": _STR, "values": _DICT},
-    "meld": {"rule": _STR, "natural_ranks": _STR, "min_cards": _INT, "min_naturals": _INT,
+    "cards": {"rule": _STR, "wild": _card_patterns, "wild_rule": _STR, "bonus": _card_patterns,
+              "blocker": _card_patterns, "stopper": _card_patterns, "stopper_rule": _STR, "values": _values},
+    "meld": {"rule": _STR, "natural_ranks": _rank_text, "min_cards": _INT, "min_naturals": _INT,
              "max_wilds": _INT_OR_NONE, "wilds_at_most_naturals": _BOOL, "groups": _BOOL,
-             "sequences": _BOOL, "sequence_low": _STR, "sequence_high": _STR,
+             "sequences": _BOOL, "sequence_low": _choice(*_RANK_WORDS), "sequence_high": _choice(*_RANK_WORDS),
              "one_per_rank": _BOOL, "combine_rule": _STR},
     "wild_meld": {"rule": _STR, "allowed": _BOOL, "min_cards": _INT, "same_turn": _BOOL},
     "blocker_meld": {"rule": _STR, "allowed": _BOOL, "min_cards": _INT,
                      "max_cards": _INT_OR_NONE, "only_going_out": _BOOL,
                      "top_of_pile_for_going_out": _BOOL},
-    "stopper_meld": {"rule": _STR, "allowed": _BOOL, "min_cards": _INT, "colors": _LIST,
+    "stopper_meld": {"rule": _STR, "allowed": _BOOL, "min_cards": _INT, "colors": _strings(("red", "black")),
                      "same_suit_double": _BOOL},
     "canasta": {"rule": _STR, "min_cards": _INT, "natural_bonus": _INT, "mixed_bonus": _INT,
-                "wild_bonus": _INT, "wild_bonus_rule": _STR, "natural_by_length": _LIST,
+                "wild_bonus": _INT, "wild_bonus_rule": _STR, "natural_by_length": _pairs,
                 "extra_deck_penalty": _INT, "base_decks": _INT, "all_twos_double": _BOOL,
                 "pure_wild_cards_double": _BOOL},
     "initial": {"rule": _STR, "required": _BOOL, "pile_top_only": _BOOL,
-                "concealed_exempt": _BOOL, "bands": _LIST},
-    "pile": {"rule": _STR, "style": _STR, "frozen_rule": _STR, "frozen_unmelded": _BOOL,
-             "frozen_by": _LIST, "take_with": _LIST, "frozen_take_with": _LIST,
-             "buried_blocker_needs": _LIST, "top_never": _LIST, "top_never_rules": _DICT,
+                "concealed_exempt": _BOOL, "bands": _bands},
+    "pile": {"rule": _STR, "style": _choice("whole", "fanned"), "frozen_rule": _STR, "frozen_unmelded": _BOOL,
+             "frozen_by": _ROLES, "take_with": _WAYS, "frozen_take_with": _WAYS,
+             "buried_blocker_needs": _WAYS, "top_never": _ROLES, "top_never_rules": _rule_map,
              "single_card_rule": _BOOL, "deep_needs_naturals": _INT, "deep_max_wilds": _INT,
              "take_up_option": _BOOL},
-    "bonus_cards": {"rule": _STR, "replacement": _STR, "all_bonus": _INT,
+    "bonus_cards": {"rule": _STR, "replacement": _choice("one", "batch"), "all_bonus": _INT,
                     "all_bonus_max_decks": _INT, "minus_if_not_down": _BOOL, "value_rule": _STR},
     "go_out": {"rule": _STR, "bonus": _INT, "concealed": _BOOL, "concealed_bonus": _INT,
-               "concealed_rule": _STR, "final_discard": _STR, "max_unmatched": _INT,
+               "concealed_rule": _STR, "final_discard": _choice("optional", "required"), "max_unmatched": _INT,
                "must_be_down": _BOOL, "wimp_rule": _BOOL, "stoppers_block": _INT,
                "stoppers_rule": _STR, "keep_before_discard": _INT, "canastas_fewer": _INT},
     "scoring": {"rule": _STR, "blocker_in_hand": _INT, "blocker_in_hand_rule": _STR,
@@ -65,14 +133,12 @@ SCHEMA: dict[str, dict[str, Any]] = {
              "first_hand_plus": _INT, "lead_by": _INT},
     "cheats": None,  # free-form: letter -> description
 }
-_TOP_KEYS = {"id", "name", "source", "summary", "extends", "options", "layouts", "rules",
-             "deluxe", *SCHEMA}
+_TOP_KEYS = {"id": _STR, "name": _STR, "source": _STR, "summary": _STR, "extends": _STR, "options": _DICT,
+             "layouts": list, "rules": _DICT, "deluxe": _DICT}
 _RULE_KEYS = {"text": _STR, "section": _STR, "ruling": _BOOL, "source": _STR}
 _OPTION_KEYS = {"default", "choices", "rule", "text", "sets", "list", "on"}
 _LAYOUT_KEYS = {"players": (int, list), "partnerships": _INT, "hand": _INT, "decks": _INT,
                 "canastas": _INT}
-_CHOICE_VALUES = {"final_discard": ("optional", "required"), "style": ("whole", "fanned"),
-                  "replacement": ("one", "batch")}
 
 
 @dataclass(frozen=True)
@@ -115,6 +181,9 @@ class Layout:
 
 
 def _check_type(where: str, value: Any, kind: Any) -> None:
+    if callable(kind) and not isinstance(kind, type):
+        kind(where, value)
+        return
     kinds = kind if isinstance(kind, tuple) else (kind,)
     # bool is an int in Python; a number where a switch is expected is still wrong
     if isinstance(value, bool) and bool not in kinds:
@@ -129,22 +198,14 @@ def _check_type(where: str, value: Any, kind: Any) -> None:
 
 
 def _validate(data: dict, origin: str) -> None:
-    """Name the first key of a variant file that the tutor does not know."""
+    """Name the first key of a variant file that the tutor does not know or cannot use."""
     for key, value in data.items():
-        if key not in _TOP_KEYS:
+        if key not in _TOP_KEYS and key not in SCHEMA:
             raise VariantError(f"{origin}: unknown key {key!r}")
-        if key in SCHEMA:
-            if not isinstance(value, dict):
-                raise VariantError(f"{origin}: [{key}] must be a table")
-            if SCHEMA[key] is None:
-                continue
-            for sub, subvalue in value.items():
-                if sub not in SCHEMA[key]:
-                    raise VariantError(f"{origin}: unknown key {key}.{sub}")
-                _check_type(f"{origin}: {key}.{sub}", subvalue, SCHEMA[key][sub])
-                if sub in _CHOICE_VALUES and subvalue not in _CHOICE_VALUES[sub]:
-                    raise VariantError(
-                        f"{origin}: {key}.{sub} must be one of {_CHOICE_VALUES[sub]}, not {subvalue!r}")
+        if key in _TOP_KEYS:
+            _check_type(f"{origin}: {key}", value, _TOP_KEYS[key])
+        else:
+            _validate_section(origin, key, value)
     for rid, rule in data.get("rules", {}).items():
         if not isinstance(rule, dict) or "text" not in rule:
             raise VariantError(f"{origin}: rules.{rid} needs a text")
@@ -153,16 +214,55 @@ def _validate(data: dict, origin: str) -> None:
                 raise VariantError(f"{origin}: unknown key rules.{rid}.{sub}")
             _check_type(f"{origin}: rules.{rid}.{sub}", subvalue, _RULE_KEYS[sub])
     for name, spec in data.get("options", {}).items():
-        if not isinstance(spec, dict):
-            raise VariantError(f"{origin}: options.{name} must be a table")
-        for sub in spec:
-            if sub not in _OPTION_KEYS:
-                raise VariantError(f"{origin}: unknown key options.{name}.{sub}")
+        _validate_option(origin, name, spec)
     for i, row in enumerate(data.get("layouts", []), start=1):
+        if not isinstance(row, dict):
+            raise VariantError(f"{origin}: layouts[{i}] must be a table (players, hand, canastas)")
         for sub, subvalue in row.items():
             if sub not in _LAYOUT_KEYS:
                 raise VariantError(f"{origin}: unknown key layouts[{i}].{sub}")
             _check_type(f"{origin}: layouts[{i}].{sub}", subvalue, _LAYOUT_KEYS[sub])
+        for sub in ("players", "hand", "canastas"):
+            if sub not in row:
+                raise VariantError(f"{origin}: layouts[{i}] needs {sub}")
+        players = row["players"] if isinstance(row["players"], list) else [row["players"]]
+        if not players or any(isinstance(p, bool) or not isinstance(p, int) or p < 1 for p in players):
+            raise VariantError(f"{origin}: layouts[{i}].players must be a player count or a list of them")
+    for number, option in data.get("deluxe", {}).items():
+        if not isinstance(option, dict):
+            raise VariantError(f"{origin}: deluxe.{number} must be a table")
+        for section, table in option.get("on", {}).items():
+            _validate_section(f"{origin}: deluxe.{number}.on", section, table)
+
+
+def _validate_section(origin: str, key: str, value: Any) -> None:
+    if key not in SCHEMA:
+        raise VariantError(f"{origin}: unknown key {key!r}")
+    if not isinstance(value, dict):
+        raise VariantError(f"{origin}: [{key}] must be a table")
+    if SCHEMA[key] is None:
+        return
+    for sub, subvalue in value.items():
+        if sub not in SCHEMA[key]:
+            raise VariantError(f"{origin}: unknown key {key}.{sub}")
+        _check_type(f"{origin}: {key}.{sub}", subvalue, SCHEMA[key][sub])
+
+
+def _validate_option(origin: str, name: str, spec: Any) -> None:
+    if not isinstance(spec, dict):
+        raise VariantError(f"{origin}: options.{name} must be a table")
+    for sub in spec:
+        if sub not in _OPTION_KEYS:
+            raise VariantError(f"{origin}: unknown key options.{name}.{sub}")
+    if "choices" in spec and not isinstance(spec["choices"], list):
+        raise VariantError(f"{origin}: options.{name}.choices must be a list")
+    if "sets" in spec:
+        target = spec["sets"]
+        section, _, key = target.partition(".") if isinstance(target, str) else ("", "", "")
+        if section not in SCHEMA or not SCHEMA[section] or key not in SCHEMA[section]:
+            raise VariantError(f"{origin}: options.{name}.sets must name a section.key, not {target!r}")
+    for section, table in (spec.get("on") or {}).items():
+        _validate_section(f"{origin}: options.{name}.on", section, table)
 
 
 def _merge(base: dict, over: Mapping) -> dict:
