@@ -116,3 +116,43 @@ def test_spot_from_standard_input(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "tutor.cli", "show", "-", "--json"], input=json.dumps(SPOT),
                           capture_output=True, text=True)
     assert proc.returncode == 0 and json.loads(proc.stdout)["score"] == 1600
+
+
+@pytest.mark.parametrize("spot, flag, total", [
+    ({"variant": "classic", "hand": "", "melds": ["KS KH KD KC KS KH KD"], "red_threes": "3H"}, "--went-out",
+     70 + 500 + 100 + 100),
+    ({"variant": "house", "hand": "3S", "melds": ["6S 6H 6D 6C 2C 2D JK"], "red_threes": ""}, None,
+     20 + 40 + 50 + 300 - 5),
+    ({"variant": "canasty", "hand": "", "melds": ["QS QH QD"], "red_threes": "JK", "options": {"wimp_rule": False}},
+     "--went-out", 30 + 50 + 100),
+    ({"variant": "albany", "hand": "", "melds": ["4S 5S 6S 7S 8S 9S TS", "KH KH KD KC KS 2C JK"]}, "--went-out",
+     45 + 200 + 15 * 5 + 20 + 50 + 100 + 100),
+])
+def test_score_totals_for_all_four_variants(capsys, spot_file, spot, flag, total):
+    argv = ["score", spot_file(spot), "--json"] + ([flag] if flag else [])
+    code, out, _ = run(capsys, *argv)
+    answer = json.loads(out)
+    assert code == 0 and answer["total"] == total
+    assert sum(item["points"] for item in answer["breakdown"]) == total
+    assert all(set(item) == {"rule", "item", "points"} for item in answer["breakdown"])
+
+
+def test_score_for_people_lists_items_with_rule_ids(capsys, spot_file):
+    spot = {"variant": "classic", "hand": "3S", "melds": ["KS KH KD"], "red_threes": ""}
+    code, out, _ = run(capsys, "score", spot_file(spot))
+    assert code == 0 and "C-BLACK3" in out and "-100" in out
+
+
+def test_batch_answers_every_line_and_reports_a_bad_line_in_place(capsys, tmp_path):
+    good = {"question": "score", "spot": {"variant": "classic", "hand": "KS", "melds": ["QS QH QD"]}}
+    lines = [json.dumps(good), "{not json", json.dumps({"question": "score", "spot": {"variant": "gin", "hand": ""}}),
+             json.dumps({"question": "score", "went_out": "concealed",
+                         "spot": {"variant": "classic", "hand": "", "melds": ["QS QH QD QC QS QH 2C"]}})]
+    path = tmp_path / "batch.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "check", "--batch", str(path))
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(answers) == 4
+    assert answers[0]["total"] == 30 - 10
+    assert "not valid JSON" in answers[1]["error"] and "unknown variant" in answers[2]["error"]
+    assert answers[3]["total"] == 60 + 20 + 300 + 200
