@@ -126,7 +126,7 @@ def test_spot_from_standard_input(tmp_path):
     ({"variant": "canasty", "hand": "", "melds": ["QS QH QD"], "red_threes": "JK", "options": {"wimp_rule": False}},
      "--went-out", 30 + 50 + 100),
     ({"variant": "albany", "hand": "", "melds": ["4S 5S 6S 7S 8S 9S TS", "KH KH KD KC KS 2C JK"]}, "--went-out",
-     45 + 200 + 15 * 5 + 20 + 50 + 100 + 100),
+     50 + 200 + 15 * 5 + 20 + 50 + 100 + 100),
 ])
 def test_score_totals_for_all_four_variants(capsys, spot_file, spot, flag, total):
     argv = ["score", spot_file(spot), "--json"] + ([flag] if flag else [])
