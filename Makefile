@@ -11,7 +11,7 @@ CHROMIUM := /usr/bin/chromium
 ARGS        ?=
 PYTEST_ARGS ?=
 
-.PHONY: lessons test test-fast bench venv chromium
+.PHONY: lessons test test-fast bench fuzz venv chromium
 
 lessons: $(STAMP)
 	$(VENV)/bin/marimo run lessons/ $(ARGS)
@@ -24,6 +24,11 @@ test-fast: $(STAMP) chromium
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+
+# A long coverage-guided fuzzing run (CI runs a bounded one in the test suite).
+FUZZ_SECONDS ?= 3600
+fuzz: $(STAMP)
+	mkdir -p fuzz/artifacts && cd fuzz/artifacts && ../../$(PY) ../fuzz_inputs.py -max_total_time=$(FUZZ_SECONDS)
 
 venv: $(STAMP)
 
