@@ -77,6 +77,9 @@ def _parser() -> argparse.ArgumentParser:
 
     sp = sub.add_parser("simulate", help="play bot hands and print statistics", add_help=False)
     sp.add_argument("rest", nargs=argparse.REMAINDER)
+
+    sp = sub.add_parser("crosscheck", help="compare the two deciders on random spots", add_help=False)
+    sp.add_argument("rest", nargs=argparse.REMAINDER)
     return p
 
 
@@ -113,6 +116,10 @@ def _run(args) -> int:
         from .puzzles.cli import main as puzzles_main
 
         return puzzles_main(args.rest)
+    if args.command == "crosscheck":
+        from .crosscheck import main as crosscheck_main
+
+        return crosscheck_main(args.rest)
     if args.command == "simulate":
         from .engine.cli import main as simulate_main
 

@@ -1,0 +1,128 @@
+"""The big cross-check: the z3 checker and the reference decider on random spots.
+
+    canasta-tutor crosscheck --variant classic --count 100000 --seed 1
+
+Every question of the contract (except the referee's and the score, which
+have one implementation by design) is asked of both deciders; any answer
+that differs is a disagreement, printed with its spot. Spots come from
+``tutor.sampling`` and are deterministic for a seed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from .errors import SolverLimitError, TutorError
+from .questions import ask
+from .rules import BUILTIN
+from .sampling import random_spot
+
+QUESTIONS = ("go-out", "pickup", "initial-meld", "melds")
+
+
+@dataclass
+class Tally:
+    spots: int = 0
+    comparisons: int = 0
+    gave_up: int = 0
+    disagreements: list = field(default_factory=list)
+
+    def add(self, other: "Tally") -> None:
+        self.spots += other.spots
+        self.comparisons += other.comparisons
+        self.gave_up += other.gave_up
+        self.disagreements += other.disagreements
+
+
+def _answer(question, spot, decider):
+    verdict = ask(question, spot, decider=decider)
+    if question == "melds":
+        return [m["cards"] + (f" to {m['to']}" if m["to"] else "") for m in verdict.extra["melds"]]
+    return verdict.answer
+
+
+def check_range(variant: str | None, seed: int, start: int, stop: int, questions=QUESTIONS) -> Tally:
+    tally = Tally()
+    for i in range(start, stop):
+        rng = random.Random(f"{seed}:{variant}:{i}")
+        spot = random_spot(rng, variant)
+        tally.spots += 1
+        for q in questions:
+            try:
+                a, b = _answer(q, spot, "z3"), _answer(q, spot, "reference")
+            except SolverLimitError:
+                tally.gave_up += 1
+                continue
+            tally.comparisons += 1
+            if a != b:
+                tally.disagreements.append({"question": q, "z3": a, "reference": b, "spot": spot.to_dict(), "index": i})
+    return tally
+
+
+def crosscheck(variant: str | None, count: int, seed: int = 0, workers: int = 2, questions=QUESTIONS,
+               progress=None) -> Tally:
+    """Compare the deciders on ``count`` spots; ``progress(done, total)`` is called as chunks finish."""
+    chunk = max(1, min(200, count // (workers * 4) or 1))
+    ranges = [(s, min(count, s + chunk)) for s in range(0, count, chunk)]
+    total = Tally()
+    if workers <= 1:
+        for start, stop in ranges:
+            total.add(check_range(variant, seed, start, stop, questions))
+            if progress:
+                progress(total.spots, count)
+        return total
+    with ProcessPoolExecutor(workers) as pool:
+        futures = [pool.submit(check_range, variant, seed, s, e, questions) for s, e in ranges]
+        for f in futures:
+            total.add(f.result())
+            if progress:
+                progress(total.spots, count)
+    return total
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="canasta-tutor crosscheck", description=__doc__.split("\n\n")[0])
+    p.add_argument("--variant", default="all", help="classic, house, canasty, albany or all (default)")
+    p.add_argument("--count", type=int, default=1000, help="random spots per variant (default 1000)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--questions", default=",".join(QUESTIONS), help="comma-separated subset of " + ",".join(QUESTIONS))
+    p.add_argument("--json", action="store_true")
+    try:
+        args = p.parse_args(argv)
+    except SystemExit as e:
+        return 0 if e.code == 0 else 2
+    variants = BUILTIN if args.variant == "all" else (args.variant,)
+    questions = tuple(q for q in args.questions.split(",") if q)
+    if any(v not in BUILTIN for v in variants) or any(q not in QUESTIONS for q in questions) or args.count < 1:
+        raise TutorError("crosscheck: --variant must be a built-in variant or all, --questions a subset of "
+                         f"{','.join(QUESTIONS)}, --count at least 1")
+    report = {}
+    failed = False
+    for v in variants:
+        start = time.perf_counter()
+
+        def show(done, total, v=v):
+            if sys.stderr.isatty() or not args.json:
+                print(f"\r{v}: {done}/{total} spots", end="", file=sys.stderr, flush=True)
+
+        tally = crosscheck(v, args.count, args.seed, args.workers, questions, show)
+        print(file=sys.stderr)
+        seconds = time.perf_counter() - start
+        report[v] = {"spots": tally.spots, "comparisons": tally.comparisons, "disagreements": len(tally.disagreements),
+                     "gave_up": tally.gave_up, "seconds": round(seconds, 1), "examples": tally.disagreements[:3]}
+        failed |= bool(tally.disagreements)
+        if not args.json:
+            print(f"{v}: {tally.spots} spots, {tally.comparisons} comparisons, "
+                  f"{len(tally.disagreements)} disagreements, {tally.gave_up} gave up, {seconds:.1f} s")
+            for d in tally.disagreements[:3]:
+                print(f"  {d['question']}: z3 {d['z3']} vs reference {d['reference']}\n    {json.dumps(d['spot'])}")
+    if args.json:
+        print(json.dumps(report))
+    return 1 if failed else 0
