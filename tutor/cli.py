@@ -31,7 +31,11 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error as a TutorError (exit 2, one line)."""
 
     def error(self, message: str):
-        raise TutorError(f"{self.prog}: {message}")
+        raise TutorError(f"{message} (see '{self.prog} --help')")
+
+
+# Commands with their own argument parsers, handed the rest of the line as it is.
+_FORWARDED = {"puzzles": "tutor.puzzles.cli", "simulate": "tutor.engine.cli", "crosscheck": "tutor.crosscheck"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -112,18 +116,6 @@ def _run(args) -> int:
         return 0
     if args.command == "rules":
         return _rules(args)
-    if args.command == "puzzles":
-        from .puzzles.cli import main as puzzles_main
-
-        return puzzles_main(args.rest)
-    if args.command == "crosscheck":
-        from .crosscheck import main as crosscheck_main
-
-        return crosscheck_main(args.rest)
-    if args.command == "simulate":
-        from .engine.cli import main as simulate_main
-
-        return simulate_main(args.rest)
     if args.command == "check" and args.batch:
         if args.question or args.spot:
             raise TutorError("check --batch FILE takes no question or spot of its own")
@@ -173,8 +165,13 @@ def _rules(args) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     parser = _parser()
     try:
+        if argv and argv[0] in _FORWARDED:
+            import importlib
+
+            return importlib.import_module(_FORWARDED[argv[0]]).main(argv[1:])
         args = parser.parse_args(argv)
         if args.command is None:
             parser.print_help()
