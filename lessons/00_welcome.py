@@ -1,37 +1,79 @@
+"""Welcome: what the tutor teaches, how to write cards down, how the lessons work, and the list of lessons."""
+
 import marimo
 
 __generated_with = "0.25.2"
 app = marimo.App(width="medium", app_title="Canasta Tutor: welcome")
 
+with app.setup:
+    import ast
+    import html
+    from pathlib import Path
+
+    import marimo as mo
+
+    import random
+
+    from rulebook import cards_view, check, deal_button, hand_widget, learn, problem, quote, solution
+    from tutor.cards import format_cards, parse_cards
+    from tutor.errors import TutorError
+    from tutor.rules import BUILTIN, load_variant
+
+    LESSONS_DIR = Path(__file__).resolve().parent
+
+
+@app.function
+def lesson_catalogue(folder) -> list:
+    """Every numbered lesson: its file, its title (``app_title``) and its description (the module docstring)."""
+    rows = []
+    for path in sorted(folder.glob("[0-9][0-9]_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        title = path.stem
+        for node in ast.walk(tree):
+            if isinstance(node, ast.keyword) and node.arg == "app_title" and isinstance(node.value, ast.Constant):
+                title = node.value.value.removeprefix("Canasta Tutor: ")
+        description = (ast.get_docstring(tree) or "").split(": ", 1)[-1]
+        rows.append({"file": path.name, "title": title, "description": description[:1].upper() + description[1:]})
+    return rows
+
 
 @app.cell(hide_code=True)
-def _(mo):
+def _():
     mo.md(r"""
     # Canasta Tutor
 
-    Welcome! These lessons teach the rules of Canasta one idea at a time, for
-    four variants of the game:
-
-    - **classic**: the standard game: two decks and four jokers, jokers and 2s
-      wild, four players in two partnerships;
-    - **house**: a home-table version of classic for 2 to 6 players, with a
-      choice of drawing one or two cards;
-    - **canasty**: kings and 2s are wild, jokers are bonus cards, and each
-      player plays for himself;
-    - **albany**: three decks, sequences as well as groups, 3s as stoppers, and
-      nine "deluxe" options.
-
-    You will learn how to write cards down, which melds are legal, when you may
-    take the discard pile, what your first meld must be worth, when you may go
-    out, and how a hand is scored. Every rule is stated with its ID and its
-    source, and each lesson ends with an exercise that checks your answer as
-    you type.
+    Welcome. These lessons teach the rules of Canasta one idea at a time, and
+    settle the arguments that come up at the table. Every rule is stated with
+    its ID and its source, every position you meet can be played with your
+    own cards, and every lesson ends with an exercise that checks your answer
+    as you give it.
     """)
     return
 
 
 @app.cell(hide_code=True)
-def _(mo):
+def _():
+    learn(
+        "which four games the tutor knows;",
+        "how to write cards down, the way every lesson and the referee read them;",
+        "how to pick cards in the card widget;",
+        "where to go next.",
+    )
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    _rows = []
+    for _name in BUILTIN:
+        _v = load_variant(_name)
+        _rows.append(f"- **{_name}**, {_v.name}: {_v.data.get('summary', '')}")
+    mo.md("## Four games\n\n" + "\n".join(_rows))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
     mo.md(r"""
     ## Writing cards down
 
@@ -43,7 +85,7 @@ def _(mo):
 
 
 @app.cell
-def _(mo):
+def _():
     cards_input = mo.ui.text(
         value="KS KH 2C JK",
         label="Your cards",
@@ -55,16 +97,12 @@ def _(mo):
 
 
 @app.cell
-def _(TutorError, cards_input, format_cards, html, mo, parse_cards):
-    # A typo is part of learning: show the message, never a traceback. The
-    # message quotes what was typed, so it is escaped rather than read as markdown.
+def notation_check(cards_input):
+    # A typo is part of learning: show the message, never a traceback.
     try:
         _cards = parse_cards(cards_input.value)
     except TutorError as _error:
-        _shown = mo.callout(
-            mo.Html(f"<strong>Not quite:</strong> {html.escape(str(_error))}"),
-            kind="danger",
-        )
+        _shown = problem(_error)
     else:
         if _cards:
             _shown = mo.md(f"Canonical form: `{format_cards(_cards)}`")
@@ -74,16 +112,109 @@ def _(TutorError, cards_input, format_cards, html, mo, parse_cards):
     return
 
 
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Exercise: write these cards down
+
+    Type the cards shown, in any order. The answer is checked as you type
+    (press Enter).
+    """)
+    return
+
+
 @app.cell
 def _():
-    import html
+    new_cards = deal_button("Other cards")
+    new_cards
+    return (new_cards,)
 
-    import marimo as mo
 
-    from tutor.cards import format_cards, parse_cards
-    from tutor.errors import TutorError
+@app.cell
+def _(new_cards):
+    _rng = random.Random(100 + new_cards.value)
+    shown_cards = tuple(parse_cards(" ".join(_rng.sample(["TH", "2C", "JK", "AS", "7D", "QC", "3H", "9S", "KD", "4C"], 4))))
+    written = mo.ui.text(placeholder="e.g. 10h 2c JK as", label="The cards")
+    mo.vstack([cards_view(shown_cards, "classic", width=60), written])
+    return shown_cards, written
 
-    return TutorError, format_cards, html, mo, parse_cards
+
+@app.cell
+def exercise_feedback(shown_cards, written):
+    try:
+        _typed = parse_cards(written.value)
+    except TutorError as _error:
+        _shown = problem(_error)
+    else:
+        _shown = check(None if not _typed else sorted(_typed) == sorted(shown_cards),
+                       "Right.", "Not quite: look at each card's rank and suit again (a ten is T or 10).")
+    _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _(shown_cards):
+    solution("Show the solution", mo.md(f"`{format_cards(shown_cards)}`"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Picking cards
+
+    Most lessons hand you cards in a widget like the one below. Click a card
+    to select it, click again to let it go; with the keyboard, move with the
+    arrow keys and press space. **Group** sets the selected cards aside as one
+    meld, **Clear** starts again. Wild cards wear a gold **W**. Whatever you
+    select is judged at once.
+    """)
+    return
+
+
+@app.cell
+def _():
+    demo = hand_widget("classic", "KS KH KD 9C 9D 2C JK 4S")
+    demo
+    return (demo,)
+
+
+@app.cell
+def demo_echo(demo):
+    _picked = demo.widget.selected_cards()
+    _groups = demo.widget.group_cards()
+    _lines = [f"Selected: `{format_cards(_picked)}`" if _picked else "Nothing selected."]
+    _lines += [f"Group {i}: `{format_cards(g)}`" for i, g in enumerate(_groups, start=1)]
+    mo.md("  \n".join(_lines))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## How a rule is quoted
+
+    Every rule comes with its ID, one sentence that states it, and where it
+    comes from: the variant's rule text and its section, a *ruling* where the
+    text leaves a point open, or the variant it is inherited from. For example:
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote("classic", "C-MELD")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    _rows = ["| lesson | what it teaches |", "|:---|:---|"]
+    for _lesson in lesson_catalogue(LESSONS_DIR):
+        _rows.append(f"| [{html.escape(_lesson['title'])}](?file={_lesson['file']}) | {_lesson['description']} |")
+    mo.md("## The lessons\n\n" + "\n".join(_rows) + "\n\nThe rule book, last in the list, has every rule of "
+          "every variant in one place.")
+    return
 
 
 if __name__ == "__main__":

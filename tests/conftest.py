@@ -2,11 +2,15 @@
 
 Browser tests use the system's Chromium (Debian's ``chromium`` package) and never
 download a browser, so they run the same on a laptop and on a fresh CI machine.
+``marimo_runs`` waits for the kernel to finish the cells a page load or a click set
+off. ``load_lesson`` imports a notebook so one of its cells can be run with chosen
+inputs; ``html_of`` and ``text_of`` read what such a cell shows.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -42,6 +46,11 @@ SERVER_START_TIMEOUT = 60  # seconds; a cold start imports marimo and z3
 # What marimo sends over its websocket when a cell raises. In read-only mode the
 # failing cell is hidden and only a toast says so, so the wire is the surest place.
 MARIMO_ERROR_MIMETYPE = "application/vnd.marimo+error"
+# The kernel says so on the websocket each time a run of cells (the first render,
+# or the cells an interaction triggered) has finished.
+COMPLETED_RUN = re.compile(r'"op"\s*:\s*"completed-run"')
+# Completed runs seen so far, per browser tab (see ``marimo_runs``).
+completed_runs: dict = {}
 MARIMO_ERROR_TEXTS = (
     "An internal error occurred",
     "This cell wasn't run because it has errors",
@@ -159,13 +168,15 @@ def page(browser, marimo_errors, artifacts, request):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(20_000)
 
-    def on_frame(payload):
+    def on_frame(tab, payload):
         text = payload if isinstance(payload, str) else payload.decode(errors="replace")
         if MARIMO_ERROR_MIMETYPE in text:
             marimo_errors.append(f"cell error: {text[:2000]}")
+        if COMPLETED_RUN.search(text):
+            completed_runs[tab] = completed_runs.get(tab, 0) + 1
 
     def watch(new_page):
-        new_page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
+        new_page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: on_frame(new_page, payload)))
         new_page.on("pageerror", lambda error: marimo_errors.append(f"page error: {error}"))
 
     # The gallery opens lessons in a new tab, so watch every page of the context.
@@ -191,3 +202,101 @@ def no_marimo_errors(page, marimo_errors):
         assert not shown, f"marimo shows an error on {tab.url}: {shown}"
 
     return check
+
+
+@pytest.fixture
+def marimo_runs(page):
+    """Wait for the kernel to finish a run of cells on a tab (the first render, or what a click set off).
+
+    ``before = marimo_runs.count(tab)``, interact, then ``marimo_runs.wait(tab, before)``.
+    """
+
+    class Runs:
+        @staticmethod
+        def count(tab=None) -> int:
+            return completed_runs.get(tab or page, 0)
+
+        @staticmethod
+        def wait(tab=None, before: int = 0, timeout: float = 30.0) -> None:
+            tab = tab or page
+            deadline = time.monotonic() + timeout
+            while completed_runs.get(tab, 0) <= before:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"marimo did not finish a run of cells on {tab.url} within {timeout}s")
+                tab.wait_for_timeout(20)
+
+    return Runs()
+
+
+# -- lessons as Python modules ---------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def load_lesson():
+    """Import a lesson notebook as a module, so its named cells can be run with chosen inputs.
+
+    ``load_lesson("02_melds_and_wild_cards").meld_check.run(hand_view=...)`` runs one
+    cell, computing any input not given from the cells above it (marimo's own API).
+    """
+    import importlib.util
+
+    if str(LESSONS) not in sys.path:
+        sys.path.insert(0, str(LESSONS))  # the lessons import their shared helpers (rulebook.py)
+    cache: dict = {}
+
+    def load(stem: str):
+        if stem not in cache:
+            path = LESSONS / f"{stem}.py"
+            spec = importlib.util.spec_from_file_location(f"lesson_{stem}", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            cache[stem] = module
+        return cache[stem]
+
+    return load
+
+
+def _expand(text: str) -> str:
+    """Inline the HTML marimo keeps in attributes, recursively.
+
+    Callouts and stacks keep their content in ``data-html``; accordions, buttons and
+    downloads keep their labels in ``data-label(s)``, which are put before the element.
+    """
+    import html
+    import json
+
+    def inline(match):
+        return _expand(json.loads(html.unescape(match.group(1))))
+
+    def with_labels(match):
+        tag, attrs, raw = match.groups()
+        value = json.loads(html.unescape(raw))
+        words = " ".join(_expand(v) for v in (value if isinstance(value, list) else [value]) if isinstance(v, str))
+        return f"{words} <{tag} {attrs}"
+
+    text = re.sub(r"<marimo-[\w-]+ [^>]*?data-html='([^']*)'[^>]*>", inline, text)
+    return re.sub(r"<(marimo-[\w-]+) ([^>]*?)data-labels?='([^']*)'", with_labels, text)
+
+
+@pytest.fixture(scope="session")
+def html_of():
+    """A cell's output as plain HTML, with marimo's nested outputs inlined."""
+
+    def convert(output) -> str:
+        if output is None:
+            return ""
+        return _expand(output.text if hasattr(output, "text") else str(output))
+
+    return convert
+
+
+@pytest.fixture(scope="session")
+def text_of(html_of):
+    """A cell's output as the words a learner reads (tags removed, spaces collapsed)."""
+    import html
+
+    def convert(output) -> str:
+        words = re.sub(r"<[^>]+>", " ", html_of(output))
+        return " ".join(html.unescape(words).split())
+
+    return convert

@@ -1,20 +1,64 @@
-"""The lesson gallery in a real Chromium: the welcome lesson is listed, opens, and reacts.
+"""The lesson gallery in a real Chromium: every lesson is listed, renders without an error, and reacts.
 
-Uses the ``marimo_server`` and ``page`` fixtures from ``conftest.py``.
+Uses the ``marimo_server``, ``page`` and ``marimo_runs`` fixtures from
+``conftest.py``. A full-height screenshot of every lesson is kept in
+``tests/artifacts/`` for a person to look at.
 """
 
 from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
+LESSONS_DIR = Path(__file__).resolve().parent.parent / "lessons"
+NOTEBOOKS = sorted(LESSONS_DIR.glob("[0-9][0-9]_*.py")) + [LESSONS_DIR / "rulebook.py"]
+CARD = '[data-testid="hand-card"]'
 
-def test_gallery_lists_the_welcome_lesson(marimo_server, page, no_marimo_errors, artifacts):
+
+def open_lesson(page, server: str, name: str, runs):
+    """Open a lesson of the gallery and wait until its cells have all run."""
+    before = runs.count(page)
+    page.goto(f"{server}/?file={name}")
+    runs.wait(page, before, timeout=60)
+    expect(page.locator("h1").first).to_be_visible()
+    return page
+
+
+def screenshot(tab, path: Path) -> None:
+    """The whole lesson, not just the window: marimo scrolls inside the page, so grow the window first."""
+    height = tab.evaluate("""() => {
+        const all = [...document.querySelectorAll('*')];
+        all.forEach((e) => { if (e.scrollTop) e.scrollTop = 0; });
+        return Math.max(...all.map((e) => e.scrollHeight));
+    }""")
+    size = tab.viewport_size
+    tab.set_viewport_size({"width": size["width"], "height": min(height + 40, 16_000)})
+    tab.wait_for_timeout(300)
+    tab.screenshot(path=path, full_page=True)
+    tab.set_viewport_size(size)
+
+
+def hand_tokens(tab, widget: int = 0) -> list[str]:
+    hand = tab.locator('[data-testid="hand"]').nth(widget)
+    return [c.get_attribute("data-card") for c in hand.locator(CARD).all()]
+
+
+def click_and_wait(tab, runs, locator) -> None:
+    before = runs.count(tab)
+    locator.click()
+    runs.wait(tab, before)
+
+
+def test_gallery_lists_every_lesson(marimo_server, page, no_marimo_errors, artifacts):
     page.goto(marimo_server + "/")
-    link = page.locator('a[href*="file=00_welcome.py"]').first
-    expect(link).to_be_visible()
+    for notebook in NOTEBOOKS:
+        expect(page.locator(f'a[href*="file={notebook.name}"]').first).to_be_visible()
     page.screenshot(path=artifacts / "gallery.png", full_page=True)
     no_marimo_errors()
 
@@ -29,13 +73,11 @@ def test_welcome_lesson_parses_cards_live(marimo_server, page, no_marimo_errors,
     # The starting value has been parsed: every cell down to the output has run.
     expect(lesson.get_by_text("KS KH 2C JK", exact=True)).to_be_visible()
 
-    cards = lesson.locator("marimo-text input")
-    expect(cards).to_have_count(1)
+    cards = lesson.locator("marimo-text input").first
     # marimo's text box sends its value on Enter (it is debounced until then).
     cards.fill("KS kh 10c")
     cards.press("Enter")
     expect(lesson.get_by_text("KS KH TC", exact=True)).to_be_visible()
-    lesson.screenshot(path=artifacts / "welcome-parsed.png", full_page=True)
     no_marimo_errors(lesson)
 
     cards.fill("KS XX 2C")
@@ -43,3 +85,126 @@ def test_welcome_lesson_parses_cards_live(marimo_server, page, no_marimo_errors,
     expect(lesson.get_by_text("bad card 'XX' at position 2")).to_be_visible()
     lesson.screenshot(path=artifacts / "welcome-bad-card.png", full_page=True)
     no_marimo_errors(lesson)
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_lesson_renders_without_errors(marimo_server, page, marimo_runs, no_marimo_errors, artifacts, notebook):
+    open_lesson(page, marimo_server, notebook.name, marimo_runs)
+    if notebook.name != "rulebook.py":
+        expect(page.get_by_text("You will learn").first).to_be_visible()
+        expect(page.locator('[data-testid="hand-widget"]').first).to_be_visible()
+    screenshot(page, artifacts / f"lesson-{notebook.stem}.png")
+    no_marimo_errors()
+
+
+def _meld_in(tokens: list[str]) -> list[int] | None:
+    """Positions of two naturals of one rank and a wild card (classic), if the hand has them."""
+    ranks = Counter(t[0] for t in tokens if t != "JK" and t[0] not in "23")
+    wild = next((i for i, t in enumerate(tokens) if t == "JK" or t[0] == "2"), None)
+    pair = next((r for r, n in ranks.items() if n >= 2), None)
+    if wild is None or pair is None:
+        return None
+    first = [i for i, t in enumerate(tokens) if t[0] == pair and t != "JK"][:2]
+    return [*first, wild]
+
+
+def test_selecting_cards_changes_the_verdict(marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
+    open_lesson(page, marimo_server, "02_melds_and_wild_cards.py", marimo_runs)
+    deal_again = page.get_by_role("button", name="Deal again")
+    while (meld := _meld_in(hand_tokens(page))) is None:
+        click_and_wait(page, marimo_runs, deal_again)
+    cards = page.locator(CARD)
+    click_and_wait(page, marimo_runs, cards.nth(meld[0]))
+    expect(page.locator('[data-verdict="no"]').first).to_contain_text("Not a legal meld")
+    expect(page.get_by_text("a meld needs at least 3").first).to_be_visible()
+    for i in meld[1:]:
+        click_and_wait(page, marimo_runs, cards.nth(i))
+    expect(page.locator('[data-verdict="yes"]').first).to_contain_text("A legal meld")
+    screenshot(page, artifacts / "interaction-select-cards.png")
+    no_marimo_errors()
+
+
+def test_deal_again_deals_a_new_hand(marimo_server, page, marimo_runs, no_marimo_errors):
+    open_lesson(page, marimo_server, "02_melds_and_wild_cards.py", marimo_runs)
+    first = hand_tokens(page)
+    click_and_wait(page, marimo_runs, page.get_by_role("button", name="Deal again"))
+    expect(page.locator(CARD).first).to_be_visible()
+    assert hand_tokens(page) != first
+    no_marimo_errors()
+
+
+def test_reveal_a_puzzle_proof(marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
+    open_lesson(page, marimo_server, "13_puzzles.py", marimo_runs)
+    expect(page.get_by_text("puzzles match").first).to_be_visible()
+    proof = page.locator("text=Answer: >> visible=true")
+    expect(proof).to_have_count(0)
+    page.get_by_text("Reveal the proof").click()
+    expect(proof.first).to_be_visible()
+    screenshot(page, artifacts / "interaction-puzzle-proof.png")
+    no_marimo_errors()
+
+
+def test_the_referee_gives_its_verdict(marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
+    open_lesson(page, marimo_server, "14_the_referee.py", marimo_runs)
+    expect(page.get_by_text("The play judged: meld KS KH KD; discard 9S").first).to_be_visible()
+    box = page.locator("marimo-text input").filter(has_not=page.locator("[disabled]"))
+    play = page.get_by_role("textbox", name="Play")
+    if play.count() != 1:
+        play = box.nth(box.count() - 1)
+    before = marimo_runs.count(page)
+    play.fill("meld 7C 7D; discard 9S")
+    play.press("Enter")
+    marimo_runs.wait(page, before)
+    expect(page.get_by_text("Illegal (step 1").first).to_be_visible()
+    expect(page.locator('[data-rule="C-MELD"]', has_text="a meld needs at least 3").first).to_be_visible()
+    screenshot(page, artifacts / "interaction-referee.png")
+    no_marimo_errors()
+
+
+def test_saving_an_exercise_to_a_collection(marimo_server, page, marimo_runs, no_marimo_errors, artifacts, tmp_path):
+    open_lesson(page, marimo_server, "15_workbench.py", marimo_runs)
+    collection = tmp_path / "collection.jsonl"
+    page.get_by_role("tab", name="Type JSON").click()
+    spot = {"variant": "classic", "hand": "9S 2C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C JK 8D 9H",
+            "phase": "before-draw"}
+    area = page.locator("marimo-text-area textarea").first
+    before = marimo_runs.count(page)
+    area.fill(json.dumps(spot))
+    area.blur()
+    marimo_runs.wait(page, before)
+    page.locator("marimo-dropdown select").nth(1).select_option(label="May the player take the pile?")
+    play = page.get_by_role("textbox", name="Play (optional)")
+    play.fill("9S 2C")
+    play.press("Enter")
+    click_and_wait(page, marimo_runs, page.get_by_role("button", name="Prove"))
+    expect(page.get_by_text("Answer: no").first).to_be_visible(timeout=60_000)
+    tags = page.get_by_role("textbox", name="Tags")
+    tags.fill("week-3")
+    tags.press("Enter")
+    path_box = page.get_by_role("textbox", name="Collection file")
+    path_box.fill(str(collection))
+    path_box.press("Enter")
+    click_and_wait(page, marimo_runs, page.get_by_role("button", name="Save to the collection"))
+    expect(page.get_by_text("Saved").first).to_be_visible()
+    lines = collection.read_text().splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["question"] == "pickup"
+    expect(page.get_by_text("That is the puzzle").first).to_be_visible()
+    expect(page.get_by_text("Download the worksheet").first).to_be_visible()
+    screenshot(page, artifacts / "interaction-workbench-saved.png")
+    no_marimo_errors()
+
+
+def test_play_a_hand_draw_then_discard(marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
+    open_lesson(page, marimo_server, "16_play_a_hand.py", marimo_runs)
+    expect(page.get_by_text("Your turn: draw.").first).to_be_visible()
+    click_and_wait(page, marimo_runs, page.get_by_role("button", name="Draw from the stock"))
+    expect(page.get_by_text("Your turn: meld and discard.").first).to_be_visible()
+    assert page.get_by_text("You: drew from the stock").count() == 1, "one click, one draw"
+    expect(page.get_by_text("Refused:", exact=True)).to_have_count(0)
+    cards = page.locator(CARD)
+    click_and_wait(page, marimo_runs, cards.nth(cards.count() - 1))
+    click_and_wait(page, marimo_runs, page.get_by_role("button", name="Play", exact=True))
+    expect(page.get_by_text("You: discard").first).to_be_visible()
+    expect(page.get_by_text("Refused:", exact=True)).to_have_count(0)
+    screenshot(page, artifacts / "interaction-play-a-hand.png")
+    no_marimo_errors()

@@ -1,0 +1,242 @@
+"""Classic 3: the first meld of a hand, the minimum it must reach, and the score bands."""
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="medium", app_title="Classic 3: the first meld")
+
+with app.setup:
+    import random
+
+    import marimo as mo
+
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, pairs,
+                          quote, solution)
+    from tutor.cards import format_cards, format_melds, parse_melds
+    from tutor.rules import rules_for
+    from tutor.spot import Spot
+
+    rules = rules_for("classic")
+
+
+@app.function
+def bands_table() -> str:
+    """The score bands of the first-meld minimum, from the variant's data."""
+    bands = rules["initial"]["bands"]
+    rows = ["| the side's score | its first meld must total |", "|:---|---:|"]
+    for i, band in enumerate(bands):
+        low = band.get("from")
+        high = bands[i + 1]["from"] - 5 if i + 1 < len(bands) else None
+        where = ("below 0" if low is None else f"{low} to {high}" if high is not None else f"{low} or more")
+        rows.append(f"| {where} | {band['need']} |")
+    return "\n".join(rows)
+
+
+@app.function
+def first_meld_spot(hand, score: int) -> Spot:
+    return Spot.from_dict({"variant": "classic", "hand": format_cards(hand), "score": score})
+
+
+@app.function
+def proposal(widget) -> str:
+    """The melds the learner proposes: the groups made, or else the selection."""
+    groups = [format_cards(g) for g in widget.group_cards()]
+    if not groups and widget.selected:
+        groups = [widget.selected]
+    return " | ".join(groups)
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    # The first meld
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    learn(
+        "why a side's first meld of each hand must reach a minimum;",
+        "how that minimum rises with the side's score;",
+        "what counts toward it, and what does not.",
+    )
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(rf"""
+    ## A minimum that grows with your score
+
+    Until a side has put down its first meld of the hand, it is not allowed
+    to meld small. The cards it puts down in that turn must add up to a
+    minimum, and the minimum depends on the side's score so far: the
+    further ahead a side is, the harder its start.
+
+    {bands_table()}
+
+    Several melds put down in the same turn count together: 50 can be a
+    meld of kings (30) and a meld of fives with a 2 (15 + 20 = 35), 65 in all.
+    Only the face values of the cards count; canasta bonuses and red threes
+    do not. Once a side has melded, the minimum no longer applies to it for
+    the rest of the hand: its partner may then meld anything legal.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "C-INITIAL")
+    return
+
+
+@app.cell
+def _():
+    score_slider = mo.ui.slider(start=-500, stop=4000, step=5, value=1600, label="Your side's score", show_value=True)
+    score_slider
+    return (score_slider,)
+
+
+@app.cell
+def need_shown(score_slider):
+    mo.md(f"With **{score_slider.value}** points, your side's first meld must total at least "
+          f"**{rules.initial_need(score_slider.value)}**.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Try it: is your first meld enough?
+
+    Below is a hand you have just drawn to, and the score slider above sets
+    your side's score. Select the cards of a meld and press **Group**; build
+    as many melds as you like. The verdict says at once whether they make a
+    legal first meld at that score. It is judged with the rest of the turn,
+    so a first meld that would leave you no card to discard is refused.
+    """)
+    return
+
+
+@app.cell
+def _():
+    deal_again = deal_button()
+    deal_again
+    return (deal_again,)
+
+
+@app.cell
+def _(deal_again):
+    dealt = deal_until(rules, 303 + deal_again.value, lambda d: pairs(rules, d["hand"]) >= 3, cards=12)
+    hand_view = hand_widget(rules, dealt["hand"])
+    hand_view
+    return dealt, hand_view
+
+
+@app.cell
+def first_meld_verdict(hand_view, score_slider):
+    _play = proposal(hand_view.widget)
+    if not _play:
+        _shown = mo.md("Select cards and press **Group** to propose a first meld.")
+    else:
+        _spot = first_meld_spot(hand_view.widget.hand_cards(), score_slider.value)
+        _, _shown = ask_verdict("initial-meld", _spot, play=_play,
+                                yes=f"Enough: a legal first meld with {score_slider.value} points",
+                                no="Not a legal first meld")
+    _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    Not sure whether the hand can meld at all? The checker searches every
+    combination of melds and answers with a proof, or with the rule that
+    stands in the way.
+    """)
+    return
+
+
+@app.cell
+def _():
+    can_meld_button = mo.ui.run_button(label="Can this hand make its first meld?")
+    can_meld_button
+    return (can_meld_button,)
+
+
+@app.cell
+def can_meld(can_meld_button, dealt, score_slider):
+    mo.stop(not can_meld_button.value, mo.md("*The checker answers when you ask.*"))
+    _, _view = ask_verdict("initial-meld", first_meld_spot(dealt["hand"], score_slider.value),
+                           yes="Yes, this hand can make its first meld", no="No first meld is possible")
+    _view
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Only the top card of the pile counts
+
+    A side may also make its first meld by taking the discard pile (lesson 4).
+    Then the pile's top card, melded with cards from the hand, counts toward
+    the minimum, but the rest of the pile does not, even if it goes down in
+    the same turn. The pile cannot be used to make up the points.
+
+    One more exception waits in lesson 6: a side that goes out *concealed*,
+    melding its whole hand in a single turn, owes no minimum at all.
+
+    ## Exercise: enough or not?
+
+    Each question gives a score and a proposed first meld. Decide whether the
+    meld is legal as a first meld, then check the verdict.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_question = deal_button("New question")
+    new_question
+    return (new_question,)
+
+
+@app.cell
+def _(new_question):
+    _rng = random.Random(3000 + new_question.value)
+    question_score = _rng.choice([-120, 0, 750, 1495, 1500, 2200, 2995, 3000, 3600])
+    question_melds = _rng.choice([
+        "KS KH KD | 5C 5D 2S", "AS AH JK", "QS QH QD 2C", "9S 9H 9D 9C | 8S 8H 8D", "AS AD AC 2H | KS KH JK",
+        "7S 7H 7D", "JS JH JD JC 2S 2D", "AS AH AC JK JK | 6S 6H 6D", "4S 4H 2D", "TS TH TD 2S | AH AD AC",
+    ])
+    question_hand = format_melds(parse_melds(question_melds)).replace(" |", "") + " 8C"
+    answer = mo.ui.radio(options=["enough", "not enough"], label="This first meld is", inline=True)
+    _cards = [cards_view(m, rules, width=44) for m in question_melds.split("|")]
+    mo.vstack([mo.md(f"Your side's score: **{question_score}**. The proposed first meld:"), mo.hstack(_cards, justify="start"),
+               answer])
+    return answer, question_hand, question_melds, question_score
+
+
+@app.cell
+def exercise_feedback(answer, question_hand, question_melds, question_score):
+    _spot = first_meld_spot(tuple(c for m in parse_melds(question_hand) for c in m), question_score)
+    verdict, verdict_shown = ask_verdict("initial-meld", _spot, play=question_melds)
+    _points = sum(rules.value(c) for m in parse_melds(question_melds) for c in m)
+    _need = rules.initial_need(question_score)
+    _right = verdict is not None and (answer.value == "enough") == verdict.answer
+    check(None if answer.value is None else _right,
+          f"Right. The melds total {_points} and a side with {question_score} needs {_need}.",
+          f"Look again: the melds total {_points}, and a side with {question_score} needs {_need}.",
+          waiting="Choose an answer.")
+    return (verdict_shown,)
+
+
+@app.cell(hide_code=True)
+def _(verdict_shown):
+    solution("Show the checker's verdict", verdict_shown)
+    return
+
+
+if __name__ == "__main__":
+    app.run()

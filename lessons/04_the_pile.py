@@ -1,0 +1,252 @@
+"""Classic 4: the discard pile: taking it, when it is frozen, and when a black three blocks it."""
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="medium", app_title="Classic 4: the discard pile")
+
+with app.setup:
+    import random
+    from collections import Counter
+
+    import marimo as mo
+
+    from rulebook import (ask_verdict, check, deal_button, deal_until, hand_widget, learn, pairs, quote, solution,
+                          table_view)
+    from tutor.cards import Card, format_cards, parse_cards
+    from tutor.rules import rules_for
+    from tutor.spot import Spot
+
+    rules = rules_for("classic")
+
+
+@app.function
+def free_cards(rank: str, n: int, used: Counter) -> list:
+    """``n`` cards of ``rank`` that the pack still has, given the cards already in play."""
+    free = [Card(rank, s) for s in "SHDC" for _ in range(rules.copies(Card(rank, s)) - used[Card(rank, s)])]
+    return free[:n]
+
+
+@app.function
+def pile_spot(dealt, *, melded: bool, frozen: bool, black_three: bool) -> Spot:
+    """A before-draw spot built from a deal: the top card matches a pair in the hand."""
+    hand = dealt["hand"]
+    counts = Counter(c.rank for c in hand if rules.is_natural(c))
+    rank = max((r for r, n in counts.items() if n >= 2), key=lambda r: (counts[r], r != "A"))
+    used = Counter(hand)
+    top = next(Card(rank, s) for s in "SHDC" if used[Card(rank, s)] < rules.copies(Card(rank, s)))
+    pile = [c for c in dealt["discard"] if rules.is_natural(c) and c.rank != rank][:4]
+    if frozen:
+        pile.insert(1, Card("2", "D") if used[Card("2", "D")] < 2 else Card("JK"))
+    pile.append(top)
+    if black_three:
+        pile.append(Card("3", "S") if used[Card("3", "S")] < 2 else Card("3", "C"))
+    melds = []
+    if melded:
+        table_rank = next(r for r in rules.natural_ranks if not counts[r])
+        melds = [format_cards(free_cards(table_rank, 3, used + Counter(pile)))]
+    return Spot.from_dict({"variant": "classic", "hand": format_cards(hand), "melds": melds,
+                           "discard": format_cards(pile), "phase": "before-draw"})
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    # The discard pile
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    learn(
+        "how to take the discard pile, and why it is worth taking;",
+        "when the pile is frozen, and what it then takes to win it;",
+        "how a black three blocks it for one turn;",
+        "the cards that can never be taken from the top.",
+    )
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Taking the pile
+
+    Every turn begins with a draw. Usually a player draws the top card of the
+    stock, but instead they may take the **discard pile**, and then they take
+    **all of it**. Late in a hand the pile can hold twenty cards or more, and
+    taking it is often what decides the hand.
+
+    The price: the pile's top card must go down *at once*, in a meld. The
+    player either melds it with two cards from the hand, a natural pair of
+    its rank, or one natural and one wild card, or lays it off onto the
+    side's existing meld of that rank. Only then does the rest of the pile
+    join the hand.
+
+    Some top cards can never be taken: a wild card, a red three, and a black
+    three (with one exception for going out, in lesson 5). And a player
+    holding a single card may not take a pile of a single card.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "C-PICKUP")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## A frozen pile
+
+    Sometimes the pile is **frozen**, and then a natural and a wild card will
+    not do: the top card must be melded with a **natural pair** from the
+    hand. The pile is frozen
+
+    - for a side that has not yet made its first meld; and
+    - for everybody, while a wild card or a red three lies in it. Players
+      show this by turning the wild card sideways as they discard it.
+
+    Discarding a wild card is therefore a defensive play: it freezes the pile
+    for both sides until someone takes it with a natural pair.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "C-FROZEN")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## A black three on top
+
+    A black three discarded onto the pile **blocks** it: the next player
+    cannot take the pile at all and must draw from the stock. The block lasts
+    only while the black three is on top; as soon as another card covers it,
+    the pile can be taken again.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "C-BLACK3")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Try it: may you take the pile?
+
+    Set up the table with the switches, then select the cards from your hand
+    you would take the pile with, or switch on *lay off* to lay the top card
+    off onto your meld instead. The verdict says whether the pile is yours,
+    with the whole turn that proves it, or which rule forbids it.
+    """)
+    return
+
+
+@app.cell
+def _():
+    melded_switch = mo.ui.switch(value=True, label="your side has melded")
+    frozen_switch = mo.ui.switch(value=False, label="a wild card lies in the pile")
+    black_switch = mo.ui.switch(value=False, label="a black three is on top")
+    layoff_switch = mo.ui.switch(value=False, label="lay off (no cards from the hand)")
+    deal_again = deal_button()
+    mo.hstack([melded_switch, frozen_switch, black_switch, layoff_switch, deal_again], justify="start", gap=1.5)
+    return black_switch, deal_again, frozen_switch, layoff_switch, melded_switch
+
+
+@app.cell
+def _(black_switch, deal_again, frozen_switch, melded_switch):
+    _dealt = deal_until(rules, 404 + deal_again.value,
+                        lambda d: pairs(rules, d["hand"]) >= 2
+                        and len({c.rank for c in d["hand"]} & set(rules.natural_ranks)) < len(rules.natural_ranks),
+                        pile=8)
+    table = pile_spot(_dealt, melded=melded_switch.value, frozen=frozen_switch.value, black_three=black_switch.value)
+    hand_view = hand_widget(rules, table.hand, melds=table.melds, discard=table.discard)
+    hand_view
+    return hand_view, table
+
+
+@app.cell
+def pickup_verdict(hand_view, layoff_switch, table):
+    _picked = "" if layoff_switch.value else hand_view.widget.selected
+    mo.stop(not _picked and not layoff_switch.value,
+            mo.md("Select the cards you would take the pile with, or switch on *lay off*."))
+    _, _shown = ask_verdict("pickup", table, play=_picked,
+                            yes=f"Yes: you may take the pile with {_picked or 'a lay-off'}",
+                            no=f"No: you may not take the pile with {_picked or 'a lay-off alone'}")
+    mo.vstack([mo.md(f"Taking the pile with: **{_picked or 'nothing from the hand (lay the top card off)'}**"), _shown])
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Exercise: yours or not?
+
+    For each situation, decide whether the player may take the pile with the
+    two cards named.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_question = deal_button("New situation")
+    new_question
+    return (new_question,)
+
+
+@app.cell
+def _(new_question):
+    _rng = random.Random(4000 + new_question.value)
+    question = _rng.choice([
+        ({"hand": "9S 9D KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C 8D 9H"}, "9S 9D"),
+        ({"hand": "9S 2C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C 8D 9H"}, "9S 2C"),
+        ({"hand": "9S 2C KC 7H 4S", "melds": [], "discard": "5C 8D 9H"}, "9S 2C"),
+        ({"hand": "9S 2C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C JK 8D 9H"}, "9S 2C"),
+        ({"hand": "9S 9C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C JK 8D 9H"}, "9S 9C"),
+        ({"hand": "9S 9C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C 8D 9H 3S"}, "9S 9C"),
+        ({"hand": "9S 9C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C 8D 2H"}, "9S 9C"),
+        ({"hand": "KS KC 7H 4S 5D", "melds": [], "discard": "5C 3H 8D KH"}, "KS KC"),
+    ])
+    _spot_data, question_play = question
+    question_spot = Spot.from_dict({"variant": "classic", "phase": "before-draw", "score": 0, **_spot_data})
+    answer = mo.ui.radio(options=["may take it", "may not"], label=f"With {question_play}, the player", inline=True)
+    _facts = ["your side has melded" if question_spot.melds else "your side has not melded", "your turn is starting"]
+    mo.vstack([table_view(question_spot, *_facts), answer])
+    return answer, question_play, question_spot
+
+
+@app.cell
+def exercise_feedback(answer, question_play, question_spot):
+    # The checker is asked once there is an answer to check.
+    verdict, verdict_shown = (None, mo.md("*Answer first.*")) if answer.value is None else ask_verdict(
+        "pickup", question_spot, play=question_play)
+    _right = verdict is not None and (answer.value == "may take it") == verdict.answer
+    check(None if answer.value is None else _right,
+          "Right. The verdict below shows why.",
+          "Not this time. Is the pile frozen (first meld not made, or a wild card or red three in it)? "
+          "Is a card on top that can never be taken?",
+          waiting="Choose an answer.")
+    return (verdict_shown,)
+
+
+@app.cell(hide_code=True)
+def _(verdict_shown):
+    solution("Show the checker's verdict", verdict_shown)
+    return
+
+
+if __name__ == "__main__":
+    app.run()

@@ -1,0 +1,326 @@
+"""Classic 6: going out, going out concealed, and scoring a hand item by item."""
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="medium", app_title="Classic 6: going out and scoring")
+
+with app.setup:
+    import random
+    from collections import Counter
+
+    import marimo as mo
+
+    from rulebook import (ask_verdict, check, deal_button, hand_widget, learn, play_text, problem, quote,
+                          solution, table_view, whole_number)
+    from tutor.cards import Card, format_cards
+    from tutor.rules import rules_for
+    from tutor.scoring import score_hand
+    from tutor.spot import Spot
+
+    rules = rules_for("classic")
+    NATURAL_RANKS = list("AKQJT98765")
+
+
+@app.function
+def cards_of(rng, used: Counter, rank: str, n: int) -> list:
+    """``n`` cards of ``rank`` in suits the two packs still have (each card exists twice)."""
+    suits = [s for s in "SHDC" for _ in range(2 - used[Card(rank, s)])] if rank != "JK" else ["" for _ in range(4)]
+    picked = [Card(rank, s) if s else Card("JK") for s in rng.sample(suits, n)]
+    used.update(picked)
+    return picked
+
+
+@app.function
+def going_out_deal(seed: int, *, concealed: bool) -> Spot:
+    """A seeded spot, just after the draw, from which going out may or may not be possible."""
+    rng = random.Random(seed)
+    used = Counter()
+    a, b, c, d = rng.sample(NATURAL_RANKS, 4)
+    canasta = cards_of(rng, used, a, 5) + cards_of(rng, used, "2", 2)
+    third = cards_of(rng, used, c, 3)
+    loose = cards_of(rng, used, d, 1)
+    if rng.random() < 0.3:  # sometimes a card that cannot be melded, and going out fails
+        loose += cards_of(rng, used, rng.choice([r for r in NATURAL_RANKS if r not in (a, b, c, d)]), 1)
+    if concealed:
+        return Spot.from_dict({"variant": "classic", "hand": format_cards(canasta + third + loose), "melds": []})
+    table = [format_cards(canasta), format_cards(cards_of(rng, used, b, 3))]
+    extra = cards_of(rng, used, b, 1) + cards_of(rng, used, "JK", 1)
+    return Spot.from_dict({"variant": "classic", "hand": format_cards(third + extra + loose), "melds": table})
+
+
+@app.function
+def finished_hand(seed: int) -> Spot:
+    """A seeded side at the end of a hand: its melds, the cards its players still hold, its red threes."""
+    rng = random.Random(seed)
+    used = Counter()
+    ranks = rng.sample(NATURAL_RANKS, 4)
+    melds = [cards_of(rng, used, ranks[0], 7 if rng.random() < 0.5 else 5)]
+    if len(melds[0]) == 5:
+        melds[0] += cards_of(rng, used, "2", 1) + cards_of(rng, used, "JK", 1)
+    melds.append(cards_of(rng, used, ranks[1], rng.randint(3, 4)))
+    if rng.random() < 0.5:
+        melds.append(cards_of(rng, used, ranks[2], 2) + cards_of(rng, used, "2", 1))
+    left = cards_of(rng, used, ranks[3], rng.randint(0, 2))
+    if rng.random() < 0.4:
+        left += [Card("3", rng.choice("SC"))]
+    reds = " ".join(["3H", "3D"][: rng.randint(0, 2)])
+    return Spot.from_dict({"variant": "classic", "melds": [format_cards(m) for m in melds],
+                           "hand": format_cards(left), "red_threes": reds})
+
+
+@app.function
+def breakdown_table(result) -> str:
+    rows = ["| item | rule | points |", "|:---|:---|---:|"]
+    rows += [f"| {line.item} | {line.rule} | {line.points:+d} |" for line in result.breakdown]
+    rows.append(f"| **total** | | **{result.total:+d}** |")
+    return "\n".join(rows)
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    # Going out and scoring a hand
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    learn(
+        "what a side needs before one of its players may go out;",
+        "the two ways to go out, and the bonus for each;",
+        "going out concealed, in a single turn;",
+        "how a finished hand is scored, item by item.",
+    )
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Going out
+
+    A hand ends when a player **goes out**: gets rid of every card in the
+    hand, either by melding them all, or by melding all but one and
+    discarding that last card. Going out earns the side a bonus of **100**.
+
+    A player may not go out whenever the hand happens to run out: the side
+    must first have its **canastas**, one in a four-player game, two when
+    two play. Until then a player must keep at least one card after the
+    discard, and it is illegal to meld in a way that would leave nothing to
+    discard.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "C-GOOUT")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Going out concealed
+
+    A side that has not melded at all may still go out, in a single turn,
+    by putting its whole hand down at once, canasta included. This is going
+    out **concealed**; it is worth **200** instead of 100, and the first-meld
+    minimum does not apply. If that player took the pile in that turn, every
+    card of the pile must be melded too.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "C-CONCEALED")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Try it: can you go out?
+
+    You have just drawn. Build your melds and lay-offs with **Group** (a
+    group that fits one of your melds on the table is laid off onto it),
+    then select the one card you would discard, or none if every card is
+    melded. The referee replays your turn and says whether it is legal and
+    whether you are out. Switch on *concealed* to try it from a hand that
+    has not melded yet.
+    """)
+    return
+
+
+@app.cell
+def _():
+    concealed_switch = mo.ui.switch(value=False, label="concealed: nothing melded yet")
+    deal_again = deal_button()
+    mo.hstack([concealed_switch, deal_again], justify="start", gap=2)
+    return concealed_switch, deal_again
+
+
+@app.cell
+def _(concealed_switch, deal_again):
+    table = going_out_deal(606 + deal_again.value, concealed=concealed_switch.value)
+    hand_view = hand_widget(rules, table.hand, melds=table.melds)
+    hand_view
+    return hand_view, table
+
+
+@app.cell
+def going_out_verdict(hand_view, table):
+    _groups = hand_view.widget.group_cards()
+    _selected = hand_view.widget.selected_cards()
+    if not _groups and not _selected:
+        _shown = mo.md("Group your melds, then select the card to discard.")
+    else:
+        try:
+            _play = play_text(table, _groups, _selected)
+        except ValueError as _error:
+            _shown = problem(_error)
+        else:
+            _verdict, _view = ask_verdict("play", table, play=_play, yes="A legal turn", no="Not a legal turn")
+            _out = _verdict is not None and _verdict.answer and _verdict.witness.get("went_out")
+            _lead = mo.md(f"Your turn: `{_play}`" + ("  \n**You are out.**" if _out else ""))
+            _shown = mo.vstack([_lead, _view])
+    _shown
+    return
+
+
+@app.cell
+def _():
+    go_out_button = mo.ui.run_button(label="Ask the checker: can I go out?")
+    go_out_button
+    return (go_out_button,)
+
+
+@app.cell
+def can_go_out(go_out_button, table):
+    mo.stop(not go_out_button.value)
+    _, _view = ask_verdict("go-out", table, yes="Yes, you can go out this turn", no="No, you cannot go out this turn")
+    _view
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## When the hand ends, and the game
+
+    The hand also ends if a player must draw and the stock is empty. Then
+    each side scores what it has. The game ends after the hand in which a
+    side reaches **5000**; the side with more points wins.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "C-END")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Scoring a hand
+
+    When the hand ends each side adds up, in this order:
+
+    1. the values of all its melded cards (lesson 1);
+    2. its canasta bonuses: 500 for each natural canasta, 300 for each mixed
+       one, 2000 for a wild canasta (lesson 2);
+    3. its red threes: plus if it has melded, minus if not (lesson 5);
+    4. 100 for going out, 200 if concealed;
+
+    and subtracts the values of every card still held by its players, with
+    100 for each black three among them. Here is a finished hand; change how
+    it ended and watch the items change.
+    """)
+    return
+
+
+@app.cell
+def _():
+    ending = mo.ui.radio(options=["the other side went out", "we went out", "we went out concealed"],
+                         value="we went out", label="The hand ended with", inline=True)
+    new_hand = deal_button("Another hand")
+    mo.hstack([ending, new_hand], justify="start", gap=2)
+    return ending, new_hand
+
+
+@app.cell
+def _(new_hand):
+    scored = finished_hand(660 + new_hand.value)
+    table_view(scored, "four players", "the hand is over", title="Your side at the end of the hand")
+    return (scored,)
+
+
+@app.cell
+def score_view(ending, scored):
+    try:
+        _result = score_hand(scored, went_out=ending.value != "the other side went out",
+                             concealed=ending.value == "we went out concealed")
+    except Exception as _error:
+        _shown = problem(_error)
+    else:
+        _shown = mo.md(breakdown_table(_result))
+    _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Exercise: score this hand
+
+    The other side went out. Add up your side's score for the hand below:
+    melded cards, canasta bonuses and red threes, minus the cards still held.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_question = deal_button("New hand")
+    new_question
+    return (new_question,)
+
+
+@app.cell
+def _(new_question):
+    question_spot = finished_hand(6000 + new_question.value)
+    answer_box = mo.ui.text(placeholder="a whole number", label="Your side's score")
+    mo.vstack([table_view(question_spot, "four players", "the other side went out",
+                          title="Your side at the end of the hand"), answer_box])
+    return answer_box, question_spot
+
+
+@app.cell
+def exercise_feedback(answer_box, question_spot):
+    question_result = score_hand(question_spot)
+    try:
+        _given = whole_number(answer_box.value)
+    except ValueError as _error:
+        _shown = problem(_error)
+    else:
+        _shown = check(None if _given is None else _given == question_result.total,
+                       f"Right: {question_result.total:+d}.",
+                       "Not quite. Count each melded card, each canasta bonus and each red three; "
+                       "then take off the cards still held (black threes 100 each).")
+    _shown
+    return (question_result,)
+
+
+@app.cell(hide_code=True)
+def _(question_result):
+    solution("Show the solution", mo.md(breakdown_table(question_result)))
+    return
+
+
+if __name__ == "__main__":
+    app.run()

@@ -1,0 +1,278 @@
+"""Canasty 1: kings and deuces wild, jokers as bonus cards, the batch rule for replacements, and sets."""
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="medium", app_title="Canasty 1: wild kings, bonus cards and sets")
+
+with app.setup:
+    import random
+
+    import marimo as mo
+
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, learn, meld_verdict, pairs,
+                          problem, quote, solution, whole_number)
+    from tutor.cards import Card, format_cards, parse_cards
+    from tutor.errors import TutorError
+    from tutor.melds import judge
+    from tutor.rules import rules_for
+    from tutor.scoring import canasta_bonus
+
+    rules = rules_for("canasty")
+
+
+@app.function
+def replacements(batch) -> int:
+    """Cards drawn to replace one batch of bonus cards: the first red three draws two, every other bonus card one."""
+    extra = 1 if any(c.rank == "3" for c in batch) else 0
+    return len(batch) + extra
+
+
+@app.function
+def batches_text(batches) -> str:
+    if not batches:
+        return "No bonus card in this deal."
+    lines = []
+    for i, batch in enumerate(batches, start=1):
+        lines.append(f"{i}. revealed together: `{format_cards(batch)}`, so **{replacements(batch)}** replacement"
+                     f"{'s' * (replacements(batch) != 1)}")
+    return "\n".join(lines)
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    # Canasty: wild kings, bonus cards and sets
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    learn(
+        "how many play Canasty and with how many packs;",
+        "which cards are wild (kings and 2s) and which are bonus cards (jokers and red threes);",
+        "what every card is worth, including a black three that always counts minus;",
+        "the batch rule for drawing replacements;",
+        "what makes a legal set, and what a set of seven earns.",
+    )
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## A party game
+
+    Canasty is Canasta for a crowd: from two up to twelve players, each
+    playing for himself, with more packs as the table grows. Everyone gets
+    11 cards.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    _rows = ["| players | packs (with jokers) |", "|:---|---:|"]
+    _rows += [f"| {', '.join(map(str, r['players']))} | {r['decks']} |" for r in rules.data["layouts"]]
+    mo.vstack([mo.md("\n".join(_rows)), quote(rules, "Y-DECK")])
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Kings are wild; jokers are not
+
+    The first surprise: the **kings** are wild, together with the 2s. Jokers
+    are not wild at all. Like red threes they are **bonus cards**, laid out
+    as soon as they turn up.
+
+    The values follow from that. A king, being wild, is worth 50; a 2, 25.
+    A black three counts **minus 25** wherever it ends the hand, even melded
+    (and threes are never melded in Canasty anyway). Red threes (100) and
+    jokers (50) count plus for a player who is *down* (has melded) by the end
+    of the hand, and minus for one who is not.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "Y-WILD", "Y-VALUES")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Replacements come in batches
+
+    A bonus card, dealt or drawn, goes face up on the table and is replaced
+    from the stock. Canasty adds a twist: the cards revealed together form a
+    **batch**, and in each batch the *first red three* draws **two**
+    replacements while every other bonus card draws one. The replacements
+    form the next batch, and so on until no bonus card turns up.
+
+    So a deal with two red threes and a joker draws 2 + 1 + 1 = 4 cards; a
+    red three whose two replacements are both red threes draws 2, then 3.
+    A bonus card that comes with the discard pile is laid out with no
+    replacement.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "Y-BONUSDRAW")
+    return
+
+
+@app.cell
+def _():
+    deal_again = deal_button()
+    deal_again
+    return (deal_again,)
+
+
+@app.cell
+def _(deal_again):
+    _dealt = deal_until(rules, 808 + deal_again.value, lambda d: len(d["red_threes"]) >= 2 and pairs(rules, d["hand"]) >= 2)
+    dealt = _dealt
+    _size = len(_dealt["hand"])
+    mo.vstack([mo.md(batches_text(_dealt["batches"])),
+               cards_view(_dealt["red_threes"], rules, label="Bonus cards laid out"),
+               mo.md(f"The hand now holds **{_size}** cards: every batch with a red three in it adds one.")])
+    return (dealt,)
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Sets
+
+    Canasty calls a meld a **set**: three or more cards of one rank, from 4
+    up to the queen or the ace (kings are wild, so there are no sets of
+    kings), with at least **two naturals** and **any number of wild cards**.
+    There is no cap, and wild cards may even outnumber the naturals. Threes
+    are never melded. Each player has one set of each rank.
+
+    Select cards in the hand dealt above to see them judged.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "Y-SET")
+    return
+
+
+@app.cell
+def _(dealt):
+    hand_view = hand_widget(rules, dealt["hand"])
+    hand_view
+    return (hand_view,)
+
+
+@app.cell
+def set_verdict(hand_view):
+    meld_verdict(rules, hand_view.widget.selected_cards(), empty="Select cards to see whether they make a legal set.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Sets of seven
+
+    A set of seven or more cards is Canasty's canasta: **500** if natural,
+    **300** if it holds a wild card, on top of its cards. With more than two
+    packs on the table both bonuses drop by 50 for each extra pack.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "Y-SEVEN")
+    return
+
+
+@app.cell
+def _():
+    players_pick = mo.ui.slider(start=2, stop=12, value=4, label="Players", show_value=True)
+    seven_text = mo.ui.text(value="QS QH QD QC QS KH 2D", label="A set of seven", full_width=True)
+    mo.vstack([players_pick, seven_text])
+    return players_pick, seven_text
+
+
+@app.cell
+def seven_verdict(players_pick, seven_text):
+    _rules = rules_for("canasty", {"players": players_pick.value})
+    try:
+        _meld = judge(_rules, parse_cards(seven_text.value))
+    except TutorError as _error:
+        _shown = problem(_error)
+    else:
+        _bonus = canasta_bonus(_rules, _meld)
+        _shown = (mo.md(f"With {_rules.layout.decks} packs this {_bonus.item} earns **{_bonus.points}** "
+                        f"on top of its cards.") if _bonus else mo.md("A legal set, but not yet seven cards."))
+    _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Exercise: how many replacements?
+
+    These bonus cards were revealed together, in one batch. How many cards
+    does the player draw to replace them?
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_question = deal_button("New batch")
+    new_question
+    return (new_question,)
+
+
+@app.cell
+def _(new_question):
+    _rng = random.Random(8000 + new_question.value)
+    question_batch = tuple(_rng.choice([Card("3", "H"), Card("3", "D"), Card("JK")]) for _ in range(_rng.randint(1, 4)))
+    answer_box = mo.ui.text(placeholder="a whole number", label="Replacement cards")
+    mo.vstack([cards_view(question_batch, rules, width=60), answer_box])
+    return answer_box, question_batch
+
+
+@app.cell
+def exercise_feedback(answer_box, question_batch):
+    _right = replacements(question_batch)
+    try:
+        _given = whole_number(answer_box.value)
+    except ValueError as _error:
+        _shown = problem(_error)
+    else:
+        _shown = check(None if _given is None else _given == _right, f"Right: {_right}.",
+                       "Not quite. One card for each bonus card, and one more if the batch holds a red three "
+                       "(only the first red three draws two).")
+    _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _(question_batch):
+    _reds = sum(1 for c in question_batch if c.rank == "3")
+    solution("Show the solution", mo.md(
+        f"{len(question_batch)} bonus card{'s' * (len(question_batch) != 1)}, one replacement each, "
+        + ("plus one more for the first red three: " if _reds else "and no red three among them: ")
+        + f"**{replacements(question_batch)}**."))
+    return
+
+
+if __name__ == "__main__":
+    app.run()

@@ -1,0 +1,250 @@
+"""Albany 1: three packs, groups and sequences with undeclared wild cards, stoppers, and combining sets."""
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="medium", app_title="Albany 1: sequences, groups and stoppers")
+
+with app.setup:
+    import random
+
+    import marimo as mo
+
+    from rulebook import (check, deal_button, deal_until, hand_widget, learn, meld_verdict, problem, quote,
+                          solution)
+    from tutor.cards import Card, format_cards, parse_cards
+    from tutor.errors import IllegalPlayError, TutorError
+    from tutor.melds import judge
+    from tutor.rules import rules_for
+
+    rules = rules_for("albany")
+
+
+@app.function
+def kind_of(cards: str, deluxe=()) -> str:
+    """'group', 'sequence', 'wild-card set' or 'not a set' under Albany's rules."""
+    try:
+        meld = judge(rules_for("albany", {"deluxe": list(deluxe)}), parse_cards(cards))
+    except IllegalPlayError:
+        return "not a set"
+    return {"wild": "wild-card set", "stoppers": "group"}.get(meld.kind, meld.kind)
+
+
+@app.function
+def run_in_hand(dealt) -> bool:
+    """Does the hand hold three cards of one suit within a span of four ranks (a sequence to find)?"""
+    for suit in "SHDC":
+        orders = sorted({c.order for c in dealt["hand"] if c.suit == suit and rules.is_natural(c)})
+        if any(orders[i + 2] - orders[i] <= 3 for i in range(len(orders) - 2)):
+            return True
+    return False
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    # Albany: sequences, groups and stoppers
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    learn(
+        "the Albany pack: three packs and six jokers;",
+        "the two kinds of set: groups of one rank and sequences in one suit;",
+        "how wild cards fill a sequence without being declared;",
+        "why threes are stoppers;",
+        "how sets on the table may be combined, and a joker exchanged.",
+    )
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(rf"""
+    ## A bigger game
+
+    Albany Canasta uses three packs and six jokers, **{sum(rules.pack.values())}
+    cards**, for two to six players. The 2s and jokers are wild and aces are
+    high only: a sequence may end with the ace but never starts with it.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "A-DECK")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Groups and sequences
+
+    A set in Albany is either
+
+    - a **group**: three or more cards of one rank, such as 9♠ 9♥ 9♦; or
+    - a **sequence**: three or more cards in a row in one suit, from 4 up to
+      the ace, such as 5♥ 6♥ 7♥. A sequence holds each card once, so it is at
+      most eleven cards long (4 to A).
+
+    Every set needs at least **two naturals** and holds at most **two wild
+    cards**, except a set made of wild cards only (three or more), which is
+    legal in Albany. Wild cards are *not declared*: 5♥ 2♣ 7♥ is a sequence
+    because the 2 can only be the 6♥; 5♥ 7♥ JK 2♠ is one too, with the wild
+    cards somewhere that makes it a run. A wild card never stands for a 3, a
+    2 or anything above the ace.
+
+    Unlike classic, a side may hold several sets of the same rank or suit,
+    and any legal set may be its first meld: there is no minimum.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "A-SET", "A-NOMIN")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Try it
+
+    Select cards to see whether they make a set, and of which kind.
+    """)
+    return
+
+
+@app.cell
+def _():
+    deal_again = deal_button()
+    deal_again
+    return (deal_again,)
+
+
+@app.cell
+def _(deal_again):
+    dealt = deal_until(rules, 1111 + deal_again.value, run_in_hand, cards=13)
+    hand_view = hand_widget(rules, dealt["hand"])
+    hand_view
+    return (hand_view,)
+
+
+@app.cell
+def set_verdict(hand_view):
+    meld_verdict(rules, hand_view.widget.selected_cards(), empty="Select cards to see whether they make a set.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Stoppers
+
+    The threes, red or black, are **stoppers**. A stopper is never melded and
+    can never be taken from the top of the pile; it may be discarded, and it
+    can only be picked up inside a deeper pick-up (lesson 12). Holding **two
+    or more** stoppers (counted after the draw, before any meld) prevents a
+    player from going out, and a stopper left in the hand costs 50.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "A-STOPPER")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Combining sets and exchanging jokers
+
+    Sets on the table are not fixed. Two sets that adjoin (two sequences of
+    one suit that run on, or two groups of one rank) may be **combined** into
+    one, also with a partner's set, if the result is a legal set. A **joker**
+    on the table may be exchanged for the natural card it stands for, and
+    the freed joker used in the same turn; a 2 is never exchanged. No other
+    card ever leaves a set, and only partners lay off on each other's sets.
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    quote(rules, "A-COMBINE")
+    return
+
+
+@app.cell
+def _():
+    first_set = mo.ui.text(value="5H 6H 7H", label="One set")
+    second_set = mo.ui.text(value="8H 9H JK", label="Another set")
+    mo.hstack([first_set, second_set], justify="start")
+    return first_set, second_set
+
+
+@app.cell
+def combine_verdict(first_set, second_set):
+    try:
+        _a, _b = parse_cards(first_set.value), parse_cards(second_set.value)
+    except TutorError as _error:
+        _shown = problem(_error)
+    else:
+        _shown = mo.vstack([mo.md("Combined, the two sets would be:"),
+                            meld_verdict(rules, _a + _b, empty="Type two sets.")])
+    _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Exercise: group, sequence, or neither?
+
+    Say what each of these makes under Albany's rules.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_question = deal_button("New cards")
+    new_question
+    return (new_question,)
+
+
+@app.cell
+def _(new_question):
+    question_cards = random.Random(11000 + new_question.value).choice([
+        "5H 6H 7H", "5H 2C 7H", "9S 9H 9D 2C", "9S 9H 9D 2C 2D JK", "2C 2D JK", "3S 3H 3D", "KH AH 2C",
+        "QH KH AH 2C 2D", "AH 2C 3H", "4S 5S 6H", "TD JD QD KD", "6C 6C 6C JK",
+    ])
+    answer = mo.ui.radio(options=["group", "sequence", "wild-card set", "not a set"],
+                         label=f"`{question_cards}` is", inline=True)
+    answer
+    return answer, question_cards
+
+
+@app.cell
+def exercise_feedback(answer, question_cards):
+    _truth = kind_of(question_cards)
+    check(None if answer.value is None else answer.value == _truth, f"Right: {_truth}.",
+          "Not quite. One rank is a group, one suit in a row is a sequence; count the naturals (two at least) "
+          "and the wild cards (two at most, unless all are wild).", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(question_cards):
+    solution("Show the solution", meld_verdict(rules, question_cards))
+    return
+
+
+if __name__ == "__main__":
+    app.run()

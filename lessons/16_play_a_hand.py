@@ -1,0 +1,287 @@
+"""Play a hand against the bots, with hints: the melds you may put down, and whether you can go out."""
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="medium", app_title="Play a hand against the bots")
+
+with app.setup:
+    import marimo as mo
+
+    from rulebook import ask_verdict, cards_view, check, hand_widget, learn, play_text, problem, quote, solution
+    from tutor.cards import format_cards
+    from tutor.errors import TutorError
+    from tutor.render import melds_html
+    from tutor.rules import BUILTIN, rules_for
+
+    ME = 0  # the learner's seat; the others are bots
+    PLAYERS = {"classic": 4, "house": 4, "canasty": 3, "albany": 3}
+
+
+@app.function
+def start_game(variant: str, seed: int) -> dict:
+    """A new game: the bots play until it is the learner's turn."""
+    from tutor.engine import bots_for, new_game
+
+    state = new_game(variant, {"players": PLAYERS[variant]}, seed=seed)
+    bots = bots_for(state)
+    bots[ME] = None
+    game = {"state": state, "bots": bots, "log": [], "note": None}
+    return advance(game)
+
+
+@app.function
+def advance(game: dict) -> dict:
+    """Let the bots move until the learner must, or the hand is over."""
+    from tutor.engine import play_bots
+
+    def note(state, seat, move):
+        text = str(move)
+        game["log"].append(f"Seat {seat}: " + ("drew from the stock" if text == "draw" else text.removeprefix("play ")))
+
+    play_bots(game["state"], game["bots"], note)
+    return game
+
+
+@app.function
+def learner_move(game: dict, move: str) -> dict:
+    """Apply the learner's move; an illegal one leaves the game as it was and says why."""
+    state = game["state"]
+    try:
+        state.apply(move, ME)
+    except TutorError as error:
+        return {**game, "note": error}
+    game = {**game, "note": None, "log": [*game["log"], "You: " + ("drew from the stock" if move == "draw"
+                                                                   else move.removeprefix("play "))]}
+    return advance(game)
+
+
+@app.function
+def hand_result(state) -> str:
+    """The last hand's result, side by side."""
+    result = state.results[-1]
+    who = "you" if result.get("out") == ME else f"seat {result.get('out')}"
+    lines = [f"**The hand is over**: {who} went out." if result["reason"] == "out" else
+             f"**The hand is over** ({result['reason']})."]
+    for side in result["sides"]:
+        mine = ME in side["seats"]
+        lines.append(f"- {'your side' if mine else 'seats ' + ', '.join(map(str, side['seats']))}: "
+                     f"**{side['total']:+d}** this hand")
+    lines.append("\nScores: " + ", ".join(f"seat {i}: {s}" for i, s in enumerate(state.scores)))
+    return "\n".join(lines)
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    # Play a hand against the bots
+    """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    learn(
+        "how a whole hand runs: draw, meld, discard, and the others' turns in between;",
+        "how to use the hints: the melds you may put down, and whether you can go out now;",
+        "how every turn, yours and the bots', is judged by the same rules engine.",
+    )
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## How to play
+
+    You sit at seat 0; the other seats are bots that play simply but
+    legally. In classic and house Canasta seat 2 is your partner and your
+    side shares its melds.
+
+    On your turn:
+
+    1. **Draw**: press *Draw from the stock*, or build your pick-up and press
+       *Take the pile* (your first group is the cards that go down with the
+       top card; further groups are melded too; the selected card is your
+       discard).
+    2. **Meld and discard**: select cards and press **Group** for each meld
+       or lay-off, then select the one card to discard, and press *Play*.
+
+    Every move is judged by the same rules engine as the referee's: an
+    illegal move is refused with the rule it breaks, and nothing changes.
+    """)
+    return
+
+
+@app.cell
+def _():
+    variant_pick = mo.ui.dropdown(options=list(BUILTIN), value="classic", label="Variant")
+    new_game_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="New game")
+    hints_switch = mo.ui.switch(value=False, label="hints")
+    mo.hstack([variant_pick, new_game_button, hints_switch], justify="start", gap=2)
+    return hints_switch, new_game_button, variant_pick
+
+
+@app.cell
+def _(new_game_button, variant_pick):
+    get_game, set_game = mo.state(start_game(variant_pick.value, 1600 + new_game_button.value))
+    return get_game, set_game
+
+
+@app.cell
+def table_cell(get_game):
+    game = get_game()
+    state = game["state"]
+    _spot = state.spot_for(ME)
+    _rules = state.rules
+    _mine = state.side_of(ME)
+    _others = [mo.Html(melds_html(state.melds[s], wild=_rules.wild_ranks, label=f"Their melds (side {s})"))
+               for s in range(state.sides) if s != _mine]
+    hand_view = hand_widget(_rules, _spot.hand, melds=_spot.melds, discard=_spot.discard)
+    _status = (f"Hand {state.hand_no}, stock {len(state.stock)} cards. "
+               + ("Your turn: draw." if state.phase == "before-draw" else
+                  "Your turn: meld and discard." if state.phase == "drawn" else ""))
+    _bonus = [cards_view(b, _rules, label="Bonus cards") for b in [state.bonus[_mine]] if b]
+    mo.vstack([*_others, mo.md(_status), hand_view, *_bonus])
+    return game, hand_view, state
+
+
+@app.cell
+def _():
+    # Each button counts its clicks; a click is acted on once, when its count passes the last one handled.
+    draw_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="Draw from the stock")
+    take_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="Take the pile")
+    play_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="Play")
+    next_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="Deal the next hand")
+    get_handled, set_handled = mo.state({"draw": 0, "take": 0, "play": 0, "next": 0})
+    typed_turn = mo.ui.text(placeholder="or type your whole turn, e.g. meld KS KH KD; discard 9C", full_width=True)
+    mo.vstack([mo.hstack([draw_button, take_button, play_button, next_button], justify="start"), typed_turn])
+    return draw_button, get_handled, next_button, play_button, set_handled, take_button, typed_turn
+
+
+@app.function
+def clicked(buttons: dict, handled: dict) -> str | None:
+    """The button clicked since the last move was handled, if any."""
+    return next((name for name, button in buttons.items() if button.value > handled[name]), None)
+
+
+@app.function
+def move_from_widget(state, widget, typed: str, take: bool) -> str:
+    """The learner's turn as an engine move: typed, or built in the card widget."""
+    if typed.strip():
+        return "play " + typed.strip()
+    groups, selected = widget.group_cards(), widget.selected_cards()
+    spot = state.spot_for(ME, "drawn")
+    if not take:
+        return "play " + play_text(spot, groups, selected)
+    if not groups:
+        raise ValueError("group the cards that go down with the top card of the pile first")
+    rest = play_text(spot, groups[1:], selected)
+    return f"play pickup {format_cards(groups[0])}" + (f"; {rest}" if rest else "")
+
+
+@app.cell
+def move_cell(draw_button, game, get_handled, hand_view, next_button, play_button, set_game, set_handled, state,
+              take_button, typed_turn):
+    _buttons = {"draw": draw_button, "take": take_button, "play": play_button, "next": next_button}
+    _which = clicked(_buttons, get_handled())
+    _shown = mo.md("")
+    if _which is not None:
+        set_handled({name: button.value for name, button in _buttons.items()})
+        try:
+            _move = {"draw": "draw", "next": "deal"}.get(_which) or move_from_widget(
+                state, hand_view.widget, typed_turn.value, take=_which == "take")
+        except ValueError as _error:
+            _shown = problem(_error)
+        else:
+            set_game(learner_move(game, _move))
+    _shown
+    return
+
+
+@app.cell
+def _(game, state):
+    _parts = []
+    if game["note"] is not None:
+        _parts.append(problem(game["note"], lead="Refused"))
+    if state.hand_over:
+        _parts.append(mo.callout(mo.md(hand_result(state)), kind="info"))
+    _log = game["log"][-8:]
+    if _log:
+        _parts.append(mo.md("**Last moves**\n\n" + "\n".join(f"- {line}" for line in _log)))
+    mo.vstack(_parts)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Hints
+    """)
+    return
+
+
+@app.cell
+def hints_cell(hints_switch, state):
+    if not hints_switch.value or state.hand_over:
+        _shown = mo.md("Switch the hints on to ask the checker which melds you may put down and whether you can "
+                       "go out." if not hints_switch.value else "")
+    else:
+        _spot = state.spot_for(ME)
+        _melds, _melds_view = ask_verdict("melds", _spot)
+        if _melds is not None:
+            _rows = [f"- {c['kind']} `{c['cards']}`" + (f" onto meld {c['to']}" if c["to"] else "")
+                     + f" ({c['points']} points)" for c in _melds.extra["melds"]]
+            _melds_view = mo.md("\n".join(_rows) or "No meld can go down this turn.")
+        _, _out_view = ask_verdict("go-out", _spot, yes="Yes, you can go out this turn",
+                                   no="No, you cannot go out this turn")
+        _shown = mo.accordion({"Which melds may I put down?": _melds_view, "Can I go out?": _out_view})
+    _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Exercise: before you draw
+
+    Whenever your turn starts, ask yourself first: may I take the pile? Answer
+    for the position above before you draw; the checker tells you at once.
+    """)
+    return
+
+
+@app.cell
+def _(state):
+    pile_answer = mo.ui.radio(options=["yes", "no"], label="May you take the pile now?", inline=True)
+    pile_answer if state.phase == "before-draw" and state.to_act == ME else mo.md("*Wait for your next turn.*")
+    return (pile_answer,)
+
+
+@app.cell
+def exercise_feedback(pile_answer, state):
+    # The checker is asked once there is an answer to check.
+    pile_verdict, pile_view = (None, mo.md("*Answer first.*")) if pile_answer.value is None else ask_verdict(
+        "pickup", state.spot_for(ME, "before-draw"), yes="Yes, the pile may be taken", no="No, the pile may not be taken")
+    _known = pile_verdict is not None and state.phase == "before-draw"
+    check(None if pile_answer.value is None or not _known else (pile_answer.value == "yes") == pile_verdict.answer,
+          "Right. Open the checker's answer below for the proof.", "Not this time: open the checker's answer below.",
+          waiting="Answer at the start of your turn.")
+    return (pile_view,)
+
+
+@app.cell(hide_code=True)
+def _(pile_view):
+    solution("Show the checker's answer", pile_view)
+    return
+
+
+@app.cell(hide_code=True)
+def _(state):
+    _rules = state.rules
+    quote(_rules, _rules.cite("go_out"), _rules.cite("pile"))
+    return
+
+
+if __name__ == "__main__":
+    app.run()

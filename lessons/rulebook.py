@@ -1,0 +1,401 @@
+"""The rule book: every rule of the four variants, with its ID and its source.
+
+This notebook is also the lessons' shared toolkit: the functions below (how a
+rule is quoted, how a verdict is shown, how a hand is dealt) are imported by
+every numbered lesson with ``from rulebook import ...``.
+"""
+
+import marimo
+
+__generated_with = "0.25.2"
+app = marimo.App(width="medium", app_title="Canasta Tutor: the rule book")
+
+with app.setup:
+    import html
+    import random
+    from collections import Counter
+
+    import marimo as mo
+
+    from tutor.cards import Card, format_cards, full_deck, parse_cards
+    from tutor.errors import IllegalPlayError, TutorError
+    from tutor.melds import card_points, judge
+    from tutor.render import cards_html, spot_html
+    from tutor.rules import BUILTIN, Rules, Variant, load_variant, rules_for
+    from tutor.widget import HandWidget
+
+
+@app.function
+def rules_of(what) -> Rules:
+    """Rules from a variant name, a Variant, a Spot or Rules."""
+    if isinstance(what, Rules):
+        return what
+    if isinstance(what, Variant):
+        return what.with_options()
+    if hasattr(what, "rules") and isinstance(what.rules, Rules):
+        return what.rules
+    return rules_for(what)
+
+
+@app.function
+def rule_html(rules, rule_id: str, *, detail: str = "") -> str:
+    """One rule as an HTML block: its ID, its sentence, and where it comes from.
+
+    ``rule_id`` may be a finer ID such as ``Y-CHEATS.A``; the rule quoted is
+    the one it refines. ``detail`` is what the rule means in the spot at hand.
+    """
+    variant = rules_of(rules).variant
+    base = rule_id.split(".")[0]
+    rule = variant.rules.get(base)
+    head = f'<strong style="font-family:ui-monospace,monospace">{html.escape(rule_id)}</strong>'
+    parts = [f'<div class="rule" data-rule="{html.escape(rule_id)}" style="border-left:4px solid #1f6b45;'
+             'padding:4px 10px;margin:6px 0;background:rgba(31,107,69,0.06);border-radius:0 6px 6px 0">']
+    if detail:
+        parts.append(f"<div>{head} {html.escape(detail)}</div>")
+    if rule is None:
+        parts.append(f"<div>{head}</div>" if not detail else "")
+    else:
+        lead = "" if detail else head + " "
+        parts.append(f'<div style="{"opacity:0.85;margin-top:2px" if detail else ""}">{lead}'
+                     f"{'The rule: ' if detail else ''}{html.escape(rule.text)}</div>")
+        parts.append(f'<div style="font-size:0.8em;opacity:0.7;margin-top:2px">Source: '
+                     f"{html.escape(rule.provenance)}</div>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+@app.function
+def quote(rules, *rule_ids: str) -> mo.Html:
+    """The rules named, quoted one under the other."""
+    return mo.Html("".join(rule_html(rules, rid) for rid in rule_ids))
+
+
+@app.function
+def cards_view(cards, rules=None, *, label: str | None = None, width: float = 48) -> mo.Html:
+    """Cards drawn as a fanned row; wild cards marked when ``rules`` are given."""
+    wild = rules_of(rules).wild_ranks if rules is not None else ()
+    return mo.Html(cards_html(parse_cards(cards), wild=wild, label=label, width=width))
+
+
+@app.function
+def table_view(spot, *facts: str, title: str | None = None) -> mo.Html:
+    """A spot drawn as one side's table, with only the facts that matter to the lesson."""
+    return mo.Html(spot_html(hand=spot.hand, melds=spot.melds, discard=spot.discard, red_threes=spot.red_threes,
+                             wild=spot.rules.wild_ranks, title=title, facts=facts))
+
+
+@app.function
+def problem(error: Exception, *, lead: str = "Not quite") -> mo.Html:
+    """A learner's mistake (bad notation, an impossible spot) shown as a message, never a traceback."""
+    return mo.callout(mo.Html(f'<div data-verdict="error"><strong>{html.escape(lead)}:</strong> '
+                              f"{html.escape(str(error))}</div>"), kind="danger")
+
+
+@app.function
+def meld_verdict(rules, cards, *, going_out: bool = True, empty: str = "Pick some cards in your hand.") -> mo.Html:
+    """Is this group of cards a legal meld? Says why, quoting the rule."""
+    rules = rules_of(rules)
+    cards = tuple(parse_cards(cards))
+    if not cards:
+        return mo.md(empty)
+    try:
+        meld = judge(rules, cards, going_out=going_out)
+    except IllegalPlayError as error:
+        body = (f'<div data-verdict="no"><strong>Not a legal meld:</strong> '
+                f"{html.escape(format_cards(cards))}</div>" + rule_html(rules, error.rule, detail=error.text))
+        return mo.callout(mo.Html(body), kind="danger")
+    points = card_points(rules, cards)
+    kind = {"group": f"a group of {meld.key}s", "sequence": f"a sequence in {meld.key}",
+            "wild": "a set of wild cards only", "blockers": "a meld of black 3s",
+            "stoppers": f"a meld of {meld.key}s"}.get(meld.kind, meld.kind)
+    mix = f"{meld.naturals} natural{'s' * (meld.naturals != 1)}, {meld.wilds} wild"
+    size = ""
+    if meld.canasta:
+        size = " It is a canasta" + (" (natural)." if meld.natural else " (mixed).")
+    rule_id = rules.cite("meld")
+    if meld.kind == "wild":
+        rule_id = rules["wild_meld"].get("rule", rule_id)
+    elif meld.kind in ("blockers", "stoppers"):
+        rule_id = rules[{"blockers": "blocker_meld", "stoppers": "stopper_meld"}[meld.kind]].get("rule", rule_id)
+    body = (f'<div data-verdict="yes"><strong>A legal meld:</strong> {html.escape(format_cards(cards))} is '
+            f"{kind} ({mix}), worth {points} points.{size}</div>" + rule_html(rules, rule_id))
+    return mo.callout(mo.Html(body), kind="success")
+
+
+@app.function
+def verdict_view(verdict, rules, *, yes: str = "Yes", no: str = "No") -> mo.Html:
+    """A checker verdict: the answer, the witness that proves a yes, the rules that block a no.
+
+    ``rules`` may be the spot itself; then first-meld points are shown only for a side not yet down.
+    """
+    down = getattr(rules, "down", False)
+    rules = rules_of(rules)
+    if verdict.answer:
+        w = verdict.witness or {}
+        rows = [f'<div data-verdict="yes"><strong>{html.escape(yes)}.</strong></div>']
+        if w.get("play"):
+            rows.append(f'<div>The proof, a whole turn: <code>{html.escape(w["play"])}</code></div>')
+        for meld in w.get("melds", []):
+            rows.append(cards_html(parse_cards(meld), wild=rules.wild_ranks, width=36, label="meld"))
+        for lay in w.get("layoffs", []):
+            rows.append(cards_html(parse_cards(lay["cards"]), wild=rules.wild_ranks, width=36,
+                                   label=f"laid off onto meld {lay['to']}"))
+        if w.get("discard"):
+            rows.append(cards_html(parse_cards(w["discard"]), wild=rules.wild_ranks, width=36, label="discard"))
+        if w.get("went_out"):
+            rows.append("<div>…and the player is out.</div>")
+        if w.get("points") and not down:
+            rows.append(f"<div>First-meld points in this turn: {w['points']}.</div>")
+        return mo.callout(mo.Html("".join(rows)), kind="success")
+    rows = [f'<div data-verdict="no"><strong>{html.escape(no)}.</strong></div>']
+    for reason in verdict.reasons:
+        rows.append(rule_html(rules, reason.rule, detail=reason.text))
+    return mo.callout(mo.Html("".join(rows)), kind="danger")
+
+
+@app.function
+def puzzle_proof(puzzle) -> mo.Html:
+    """A proved puzzle's answer as a verdict: the witness for yes, the blocking rules for no."""
+    from tutor.spot import Spot
+    from tutor.verdict import Reason, Verdict
+
+    proof = puzzle.proof
+    reasons = tuple(Reason(r["rule"], r["text"], r.get("source", "")) for r in proof.get("reasons", []))
+    verdict = Verdict(puzzle.question, puzzle.answer, proof.get("witness"), reasons)
+    head = mo.md(f"**{puzzle.prompt}**  \nAnswer: **{'yes' if puzzle.answer else 'no'}**, grade {puzzle.grade}, "
+                 f"themes: {', '.join(puzzle.themes) or 'none'}.")
+    parts = [head, verdict_view(verdict, Spot.from_dict(puzzle.spot))]
+    honest = proof.get("honest")
+    if honest:
+        parts.append(mo.md(f"The honest question, *{honest['question']}*, is answered "
+                           f"**{'yes' if honest['answer'] else 'no'}**"
+                           + (f": `{honest['play']}`." if honest.get("play") else ".")))
+    return mo.vstack(parts)
+
+
+@app.function
+def ask_verdict(question: str, spot, *, yes: str = "Yes", no: str = "No", **kw):
+    """Ask the checker (``tutor.questions.ask``); returns ``(verdict or None, view)``.
+
+    Bad input shows its message; a checker that cannot answer here says so
+    instead of raising.
+    """
+    from tutor.questions import ask
+
+    try:
+        verdict = ask(question, spot, **kw)
+    except TutorError as error:
+        return None, problem(error)
+    except Exception as error:  # the checker is an optional, separately built part
+        return None, mo.callout(mo.md(f"The checker cannot answer this here ({type(error).__name__}: "
+                                      f"{html.escape(str(error))})."), kind="warn")
+    return verdict, verdict_view(verdict, spot, yes=yes, no=no)
+
+
+@app.function
+def play_text(spot, groups, selected) -> str:
+    """A turn built in the card widget, as the contract's play text.
+
+    Each group is laid off onto the side's meld it fits, or else melded; the
+    one selected card (if any) is the discard. Raises ``ValueError`` for more
+    than one selected card.
+    """
+    rules = spot.rules
+    steps = []
+    for group in groups:
+        target = None
+        for i, meld in enumerate(spot.melds, start=1):
+            try:
+                old, new = judge(rules, meld), judge(rules, tuple(meld) + tuple(group))
+            except IllegalPlayError:
+                continue
+            if (old.kind, old.key) == (new.kind, new.key):
+                target = i
+                break
+        cards = format_cards(group)
+        steps.append(f"layoff {cards} to {target}" if target else f"meld {cards}")
+    if len(selected) > 1:
+        raise ValueError("select exactly one card to discard, or none to go out by melding every card")
+    if selected:
+        steps.append(f"discard {selected[0]}")
+    return "; ".join(steps)
+
+
+@app.function
+def arranged_spot(variant: str, dealt_hand, groups, selected, *, score: int = 0, phase: str = "drawn"):
+    """A spot arranged from a dealt hand in the card widget: groups go to the table, the selection to the pile."""
+    from tutor.spot import Spot
+
+    hand = list(dealt_hand)
+    for card in [c for g in groups for c in g] + list(selected):
+        hand.remove(card)
+    return Spot.from_dict({"variant": variant, "hand": format_cards(hand), "score": score, "phase": phase,
+                           "melds": [format_cards(g) for g in groups], "discard": format_cards(selected)})
+
+
+@app.function
+def sort_hand(rules, cards) -> tuple:
+    """Cards in the order a player holds them: naturals high to low, then wild cards, then threes."""
+    rules = rules_of(rules)
+    place = {"natural": 0, "wild": 1, "stopper": 2, "blocker": 3, "bonus": 4}
+    return tuple(sorted(parse_cards(cards), key=lambda c: (place[rules.role(c)], -c.order, "SHDC".find(c.suit))))
+
+
+@app.function
+def shuffled_pack(rules, seed: int) -> list:
+    """The variant's whole pack, shuffled by ``random.Random(seed)``."""
+    rules = rules_of(rules)
+    pack = full_deck(rules.layout.decks, rules["pack"]["jokers_per_deck"])
+    random.Random(seed).shuffle(pack)
+    return pack
+
+
+@app.function
+def deal(rules, seed: int, *, cards: int | None = None, pile: int = 0) -> dict:
+    """A seeded deal for one player: hand, bonus cards laid out and replaced, a pile turned up.
+
+    Returns ``hand`` (sorted), ``red_threes`` (bonus cards laid out), ``discard``
+    (bottom first), ``stock`` (cards left) and ``batches``: the bonus cards each
+    round of replacements revealed (the canasty batch rule, Y-BONUSDRAW).
+    """
+    rules = rules_of(rules)
+    stock = shuffled_pack(rules, seed)
+    size = cards or rules.layout.hand
+    hand = [stock.pop() for _ in range(size)]
+    laid: list = []
+    batches: list = []
+    batch = [c for c in hand if rules.role(c) == "bonus"]
+    while batch and stock:
+        batches.append(tuple(batch))
+        for c in batch:
+            hand.remove(c)
+        laid.extend(batch)
+        if rules["bonus_cards"].get("replacement") == "batch":
+            first_red = next((i for i, c in enumerate(batch) if c.rank == "3"), None)
+            draws = len(batch) + (1 if first_red is not None else 0)
+        else:
+            draws = len(batch)
+        new = [stock.pop() for _ in range(min(draws, len(stock)))]
+        hand.extend(new)
+        batch = [c for c in new if rules.role(c) == "bonus"]
+    discard = [stock.pop() for _ in range(pile)]
+    return {"hand": sort_hand(rules, hand), "red_threes": tuple(laid), "discard": tuple(discard),
+            "stock": len(stock), "batches": tuple(batches)}
+
+
+@app.function
+def deal_until(rules, seed: int, wanted, *, tries: int = 500, **kw) -> dict:
+    """The first seeded deal from ``seed`` on that has what a lesson wants (``wanted(deal)`` is true)."""
+    for n in range(tries):
+        dealt = deal(rules, seed * 1000 + n, **kw)
+        if wanted(dealt):
+            return dealt
+    return dealt
+
+
+@app.function
+def pairs(rules, cards) -> int:
+    """How many ranks the cards hold at least two naturals of."""
+    rules = rules_of(rules)
+    counts = Counter(c.rank for c in cards if rules.is_natural(c))
+    return sum(1 for n in counts.values() if n >= 2)
+
+
+@app.function
+def hand_widget(rules, hand, *, melds=(), discard="", selected="", groups=(), readonly=False):
+    """The card widget for a hand under these rules, wrapped for marimo."""
+    rules = rules_of(rules)
+    return mo.ui.anywidget(HandWidget(hand=hand, melds=melds, discard=discard, wild=" ".join(sorted(rules.wild_ranks)),
+                                      selected=selected, groups=groups, readonly=readonly))
+
+
+@app.function
+def deal_button(label: str = "Deal again") -> mo.ui.button:
+    """A button whose value counts the deals: each click gives a new seed."""
+    return mo.ui.button(value=0, on_click=lambda n: n + 1, label=label, kind="neutral")
+
+
+@app.function
+def check(correct: bool | None, right: str, wrong: str, *, waiting: str = "Your answer is checked as you give it.") -> mo.Html:
+    """Instant feedback on an exercise answer (``None``: nothing answered yet)."""
+    if correct is None:
+        return mo.md(f"*{waiting}*")
+    return mo.callout(mo.md(right if correct else wrong), kind="success" if correct else "warn")
+
+
+@app.function
+def whole_number(text: str) -> int | None:
+    """A number typed by the learner, or ``None`` for an empty box; anything else is a ``ValueError``."""
+    text = text.strip().replace("+", "")
+    if not text:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a whole number") from None
+
+
+@app.function
+def solution(title: str, body) -> mo.Html:
+    """A worked solution, folded away until the learner opens it."""
+    return mo.accordion({title: body})
+
+
+@app.function
+def learn(*points: str) -> mo.Html:
+    """The "You will learn" list at the top of a lesson."""
+    return mo.md("**You will learn**\n\n" + "\n".join(f"- {p}" for p in points))
+
+
+@app.function
+def rule_table(variant) -> mo.Html:
+    """Every rule of a variant, in the order its data file gives them."""
+    v = load_variant(variant)
+    return mo.Html("".join(rule_html(v.with_options(), rid) for rid in v.rules))
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    # The rule book
+
+    Every rule the tutor knows, variant by variant. Each rule has a stable ID
+    (the lessons and the checker cite rules by these IDs), one sentence that
+    states it, and its source: the variant's rule text and section, a ruling
+    where the text is ambiguous or silent, or the variant it is inherited from.
+    """)
+    return
+
+
+@app.cell
+def _():
+    variant_pick = mo.ui.dropdown(options=list(BUILTIN), value="classic", label="Variant")
+    search = mo.ui.text(placeholder="e.g. pile, wild, 500", label="Find")
+    mo.hstack([variant_pick, search], justify="start", gap=2)
+    return search, variant_pick
+
+
+@app.cell
+def _(search, variant_pick):
+    _variant = load_variant(variant_pick.value)
+    _rules = _variant.with_options()
+    _words = search.value.strip().lower()
+    _shown = [rid for rid, r in _variant.rules.items()
+              if not _words or _words in (rid + " " + r.text).lower()]
+    _head = mo.md(f"## {_variant.name}\n\n{_variant.data.get('summary', '')}")
+    _body = mo.Html("".join(rule_html(_rules, rid) for rid in _shown)) if _shown else mo.md("No rule matches.")
+    mo.vstack([_head, _body])
+    return
+
+
+@app.cell
+def _(variant_pick):
+    _options = load_variant(variant_pick.value).options
+    _rows = [f"- **{name}** (default `{spec.get('default')!r}`, {spec.get('rule', '')}): {spec.get('text', '')}"
+             for name, spec in _options.items()]
+    mo.md("### Options\n\n" + "\n".join(_rows)) if _rows else mo.md("")
+    return
+
+
+if __name__ == "__main__":
+    app.run()

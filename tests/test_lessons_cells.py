@@ -1,0 +1,510 @@
+"""The lessons' verdict cells, run with chosen inputs: what a learner sees for a given selection.
+
+Each lesson is imported as a module (``load_lesson``) and one named cell is run
+with the widget or UI element it reads replaced by one whose value the test
+chooses (``cell.run(hand_view=...)``, marimo's own way to test a cell). The
+test then reads the cell's output as the learner would (``text_of``), or its
+HTML (``html_of``) for the ``data-verdict`` marker every verdict carries.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tutor.spot import Spot
+
+
+class Value:
+    """A stand-in for a marimo UI element: only its ``value`` is read by a cell."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+@pytest.fixture(scope="module")
+def kit(load_lesson):
+    load_lesson("00_welcome")  # puts lessons/ on the path
+    import rulebook
+
+    return rulebook
+
+
+def widget(kit, variant, hand, **kw):
+    return kit.hand_widget(variant, hand, **kw)
+
+
+# -- 00 welcome ------------------------------------------------------------------------
+
+
+def test_welcome_bad_notation_shows_the_message_not_a_traceback(load_lesson, text_of, html_of):
+    lesson = load_lesson("00_welcome")
+    out, _ = lesson.notation_check.run(cards_input=Value("KS XX 2C"))
+    assert "bad card 'XX' at position 2" in text_of(out)
+    assert 'data-verdict="error"' in html_of(out)
+
+
+def test_welcome_widget_echoes_the_selection(load_lesson, kit, text_of):
+    lesson = load_lesson("00_welcome")
+    out, _ = lesson.demo_echo.run(demo=widget(kit, "classic", "KS KH KD 9C", selected="KS KD", groups=[]))
+    assert "Selected: KS KD" in text_of(out)
+
+
+def test_welcome_lists_every_numbered_lesson_with_a_description(load_lesson):
+    lesson = load_lesson("00_welcome")
+    rows = lesson.lesson_catalogue(lesson.LESSONS_DIR)
+    assert len(rows) >= 17
+    assert all(r["title"] and r["description"] for r in rows)
+
+
+# -- classic ---------------------------------------------------------------------------
+
+
+def test_classic_values_of_a_selection_and_its_meld(load_lesson, kit, text_of):
+    lesson = load_lesson("01_cards_and_values")
+    out, _ = lesson.selection_value.run(hand_view=widget(kit, "classic", "KS KH 2C 7D", selected="KS KH 2C"))
+    text = text_of(out)
+    assert "Total: 40 points" in text
+    assert "A legal meld" in text and "C-MELD" in text
+
+
+def test_classic_value_exercise_checks_the_total(load_lesson, text_of):
+    lesson = load_lesson("01_cards_and_values")
+    cards = tuple(Spot.from_dict({"variant": "classic", "hand": "JK AS 9D 7C 4H 2S"}).hand)
+    right, _ = lesson.exercise_feedback.run(answer_box=Value("110"), question_cards=cards)
+    wrong, _ = lesson.exercise_feedback.run(answer_box=Value("100"), question_cards=cards)
+    typo, _ = lesson.exercise_feedback.run(answer_box=Value("ten"), question_cards=cards)
+    assert "Right" in text_of(right)
+    assert "Not yet" in text_of(wrong)
+    assert "is not a whole number" in text_of(typo)
+
+
+@pytest.mark.parametrize("selected, verdict, words", [
+    ("KS KH 2C", "yes", "a group of Ks"),
+    ("KS 2H 2C", "no", "has 1 natural card"),
+    ("KS KH", "no", "a meld needs at least 3"),
+    ("3S 3C 3S", "no", "only in the turn the player goes out"),
+])
+def test_classic_meld_verdict_for_a_selection(load_lesson, kit, text_of, html_of, selected, verdict, words):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    hand = widget(kit, "classic", "KS KH KD 3S 3C 3S 2H 2C", selected=selected)
+    out, _ = lesson.meld_check.run(hand_view=hand)
+    assert f'data-verdict="{verdict}"' in html_of(out)
+    assert words in text_of(out)
+
+
+def test_classic_two_groups_of_one_rank_are_refused(load_lesson, kit, text_of):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    hand = widget(kit, "classic", "KS KH KD KC KS 2C 9D", groups=["KS KH KD", "KC KS 2C"])
+    out, _ = lesson.meld_check.run(hand_view=hand)
+    assert "both Ks" in text_of(out)
+
+
+def test_classic_four_wild_cards_break_the_cap(load_lesson, text_of):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    out, _ = lesson.typed_verdict.run(typed_meld=Value("9S 9H 9D 9C 2C 2D JK 2S"))
+    assert "may hold at most 3" in text_of(out)
+    bad, _ = lesson.typed_verdict.run(typed_meld=Value("9S 9H 1D"))
+    assert "bad card '1D'" in text_of(bad)
+
+
+def test_classic_natural_canasta_bonus(load_lesson, text_of):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    out, _ = lesson.canasta_verdict.run(canasta_text=Value("QS QH QD QC QS QH QD"))
+    assert "natural canasta" in text_of(out) and "500" in text_of(out)
+
+
+def test_classic_melds_exercise(load_lesson, text_of):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    candidates = ["KS KH 2C", "KS 2H 2C", "9S 9H 9D", "4S 4H", "QS QH QD 2C 2D JK"]
+    right = [lesson.legal_now(c) for c in candidates]
+    assert right == [True, False, True, False, True]
+    out, _ = lesson.exercise_feedback.run(candidates=candidates, ticks=Value(right))
+    assert "All right" in text_of(out)
+    out, _ = lesson.exercise_feedback.run(candidates=candidates, ticks=Value([True] * 5))
+    assert "2 of your answers are wrong" in text_of(out)
+
+
+@pytest.mark.parametrize("score, verdict, words", [
+    (1600, "no", "your first meld totals 60; with 1600 points you need 90"),
+    (0, "yes", "Enough"),
+])
+def test_classic_first_meld_against_the_score(load_lesson, kit, text_of, html_of, score, verdict, words):
+    lesson = load_lesson("03_the_first_meld")
+    hand = widget(kit, "classic", "KS KH KD QS 8D 5C 5D 2S 7C", groups=["KS KH KD", "5C 5D 2S"])
+    out, _ = lesson.first_meld_verdict.run(hand_view=hand, score_slider=Value(score))
+    assert f'data-verdict="{verdict}"' in html_of(out)
+    assert words in text_of(out)
+    if verdict == "no":
+        assert "C-INITIAL" in text_of(out)
+
+
+PILE = {"variant": "classic", "hand": "KS KH 9C 9D 2C 5S 7H", "melds": ["AS AH AD"], "discard": "4C 7D KD",
+        "phase": "before-draw"}
+
+
+@pytest.mark.parametrize("pile, selected, verdict, rule", [
+    ("4C 7D KD", "KS KH", "yes", None),
+    ("4C 7D KD", "KS 2C", "yes", None),
+    ("4C JK 7D KD", "KS 2C", "no", "C-FROZEN"),
+    ("4C 7D KD 3S", "KS KH", "no", "C-BLACK3"),
+])
+def test_classic_taking_the_pile_with_the_selection(load_lesson, kit, text_of, html_of, pile, selected, verdict, rule):
+    lesson = load_lesson("04_the_pile")
+    table = Spot.from_dict({**PILE, "discard": pile})
+    hand = widget(kit, "classic", table.hand, melds=table.melds, discard=table.discard, selected=selected)
+    out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(False), table=table)
+    assert f'data-verdict="{verdict}"' in html_of(out)
+    if rule:
+        assert rule in text_of(out)
+
+
+def test_classic_laying_the_top_card_off_takes_the_pile(load_lesson, kit, html_of):
+    lesson = load_lesson("04_the_pile")
+    table = Spot.from_dict({**PILE, "discard": "4C 7D AC"})
+    hand = widget(kit, "classic", table.hand, melds=table.melds, discard=table.discard)
+    out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(True), table=table)
+    assert 'data-verdict="yes"' in html_of(out)
+
+
+def test_classic_every_meld_on_request(load_lesson, text_of):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    dealt = {"hand": Spot.from_dict({"variant": "classic", "hand": "KS KH 9C 9D 2C 5S"}).hand}
+    waiting, _ = lesson.every_meld.run(dealt=dealt, list_button=Value(False))
+    assert "when you ask" in text_of(waiting)
+    out, _ = lesson.every_meld.run(dealt=dealt, list_button=Value(True))
+    assert "meld KS KH 2C" in text_of(out) and "layoff" in text_of(out)
+
+
+def test_classic_pile_lesson_deals_valid_spots(load_lesson, kit):
+    lesson = load_lesson("04_the_pile")
+    for seed in range(20):
+        dealt = kit.deal_until(lesson.rules, 404 + seed, lambda d: kit.pairs(lesson.rules, d["hand"]) >= 2, pile=8)
+        for melded in (False, True):
+            for black in (False, True):
+                lesson.pile_spot(dealt, melded=melded, frozen=True, black_three=black)
+
+
+@pytest.mark.parametrize("count, melded, points", [(2, True, "+200"), (4, True, "+800"), (4, False, "-800")])
+def test_classic_red_threes_score(load_lesson, text_of, count, melded, points):
+    lesson = load_lesson("05_red_and_black_threes")
+    out, _ = lesson.red_three_verdict.run(threes_slider=Value(count), melded_switch=Value(melded))
+    assert f"Red threes score {points}" in text_of(out)
+
+
+@pytest.mark.parametrize("going_out, verdict", [(False, "no"), (True, "yes")])
+def test_classic_black_threes_melded_only_going_out(load_lesson, kit, html_of, going_out, verdict):
+    lesson = load_lesson("05_red_and_black_threes")
+    hand = widget(kit, "classic", "3S 3C 3S 3C 2D KH", selected="3S 3C 3S")
+    out, _ = lesson.black_three_verdict.run(threes_view=hand, going_out_switch=Value(going_out))
+    assert f'data-verdict="{verdict}"' in html_of(out)
+
+
+GOING_OUT = {"variant": "classic", "melds": ["KS KH KD KC KS KH 2D", "9S 9H 9D"], "hand": "7S 7H 7D 9C JK 4H"}
+
+
+def test_classic_going_out_built_in_the_widget(load_lesson, kit, text_of):
+    lesson = load_lesson("06_going_out_and_scoring")
+    table = Spot.from_dict(GOING_OUT)
+    hand = widget(kit, "classic", table.hand, melds=table.melds, groups=["7S 7H 7D", "9C JK"], selected="4H")
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
+    text = text_of(out)
+    assert "layoff 9C JK to 2" in text and "You are out" in text
+
+
+def test_classic_going_out_needs_one_discard(load_lesson, kit, text_of):
+    lesson = load_lesson("06_going_out_and_scoring")
+    table = Spot.from_dict(GOING_OUT)
+    hand = widget(kit, "classic", table.hand, melds=table.melds, selected="9C 4H")
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
+    assert "select exactly one card to discard" in text_of(out)
+
+
+def test_classic_going_out_without_a_canasta_is_refused(load_lesson, kit, text_of):
+    lesson = load_lesson("06_going_out_and_scoring")
+    table = Spot.from_dict({"variant": "classic", "melds": ["9S 9H 9D"], "hand": "7S 7H 7D 4H"})
+    hand = widget(kit, "classic", table.hand, melds=table.melds, groups=["7S 7H 7D"], selected="4H")
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
+    assert "C-GOOUT" in text_of(out)
+
+
+def test_classic_hand_score_breakdown(load_lesson, text_of):
+    lesson = load_lesson("06_going_out_and_scoring")
+    spot = Spot.from_dict({"variant": "classic", "melds": ["QS QH QD QC QS QH QD"], "hand": "3S", "red_threes": "3H"})
+    out, _ = lesson.score_view.run(ending=Value("we went out concealed"), scored=spot)
+    text = text_of(out)
+    assert "natural canasta" in text and "going out concealed" in text and "total" in text
+    assert "+70 | " not in text  # a table, not raw markdown
+    total = 70 + 500 + 100 + 200 - 100
+    assert f"+{total}" in text
+
+
+# -- house -----------------------------------------------------------------------------
+
+
+def test_house_four_wilds_on_five_sixes(load_lesson, kit, text_of, html_of):
+    lesson = load_lesson("07_house_rules")
+    hand = widget(kit, "house", "6S 6H 6D 6C 6S 2S 2H JK JK 9D", selected="6S 6H 6D 6C 6S 2S 2H JK JK")
+    out, _ = lesson.both_verdicts.run(hand_view=hand)
+    html = html_of(out)
+    assert html.count('data-verdict="no"') == 1 and html.count('data-verdict="yes"') == 1
+    assert "at most 3" in text_of(out)
+
+
+def test_house_exercise_knows_which_variant_accepts_a_meld(load_lesson):
+    lesson = load_lesson("07_house_rules")
+    assert lesson.accepted_by("6S 6H 6D 6C 6S 2S 2H JK JK") == "house only"
+    assert lesson.accepted_by("6S 6H 6D 6C 2S 2H JK") == "both"
+    assert lesson.accepted_by("6S 6H 6D 2S 2H JK JK") == "neither"
+    assert lesson.accepted_by("JK JK 2S 2H 2D 2C 2S") == "classic only"
+    assert lesson.accepted_by("9S 9H 2C") == "both"
+
+
+def test_house_differences_come_from_the_rules_diff(load_lesson, text_of):
+    lesson = load_lesson("07_house_rules")
+    _, defs = lesson.app.run()
+    sections = {d.section for d in defs["differences"]}
+    assert {"meld", "wild_meld", "blocker_meld", "bonus_cards", "layouts"} <= sections
+
+
+# -- canasty ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("selected, verdict", [("QS 2C KD", "no"), ("QS QH KD 2C 2D", "yes")])
+def test_canasty_any_number_of_wilds_but_two_naturals(load_lesson, kit, html_of, selected, verdict):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    hand = widget(kit, "canasty", "QS QH KD 2C 2D 9S", selected=selected)
+    out, _ = lesson.set_verdict.run(hand_view=hand)
+    assert f'data-verdict="{verdict}"' in html_of(out)
+
+
+def test_canasty_batch_rule_replacements(load_lesson):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    batch = Spot.from_dict({"variant": "classic", "hand": "", "red_threes": "3H 3D"}).red_threes
+    assert lesson.replacements(batch) == 3
+    assert lesson.replacements(batch[:1]) == 2
+
+
+def test_canasty_seven_card_bonus_falls_with_more_packs(load_lesson, text_of):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    out, _ = lesson.seven_verdict.run(players_pick=Value(10), seven_text=Value("QS QH QD QC QS KH 2D"))
+    assert "With 4 packs this mixed canasta earns 200" in text_of(out)
+
+
+@pytest.mark.parametrize("pile, selected, verdict", [
+    ("4C 8D QD", "QS KD", "yes"),
+    ("4C 3S 8D QD", "QS KD", "no"),
+    ("4C 3S 8D QD", "QS QH", "yes"),
+])
+def test_canasty_buried_black_three_needs_a_natural_pair(load_lesson, kit, html_of, text_of, pile, selected, verdict):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    table = Spot.from_dict({"variant": "canasty", "hand": "QS QH 9C KD 5S 7H 8C", "melds": ["AS AH AD"],
+                            "discard": pile, "phase": "before-draw"})
+    hand = widget(kit, "canasty", table.hand, melds=table.melds, discard=table.discard, selected=selected)
+    out, _ = lesson.pickup_verdict.run(hand_view=hand, table=table)
+    assert f'data-verdict="{verdict}"' in html_of(out)
+    if verdict == "no":
+        assert "Y-PICKUP" in text_of(out)
+
+
+def test_canasty_extended_down_table(load_lesson, text_of):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    out, _ = lesson.down_bands.run(extended_switch=Value(True))
+    assert "4500 or more | 250" in lesson.down_table(True)
+    assert "250" in text_of(out)
+
+
+def test_canasty_spot_the_cheat(load_lesson, text_of):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    spot_data, play = lesson.cheat_questions()[0]
+    spot = Spot.from_dict(spot_data)
+    right, _ = lesson.exercise_feedback.run(answer=Value("A"), question_play=play, question_spot=spot)
+    wrong, _ = lesson.exercise_feedback.run(answer=Value("legal"), question_play=play, question_spot=spot)
+    assert "cheat A" in text_of(right)
+    assert "Not this one" in text_of(wrong)
+
+
+def test_canasty_every_cheat_question_names_a_cheat_or_is_legal(load_lesson):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    named = set()
+    for data, play in lesson.cheat_questions():
+        verdict = lesson.referee(Spot.from_dict(data), play)
+        named.update(lesson.cheats_named(verdict) if not verdict.answer else ["legal"])
+    assert named == {"A", "B", "C", "M", "N", "legal"}
+
+
+def test_canasty_referee_rejects_bad_play_notation(load_lesson, text_of):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    spot = Spot.from_dict(lesson.cheat_questions()[0][0])
+    out, _ = lesson.own_verdict.run(own_play=Value("meld QS QH; fly 5S"), question_spot=spot)
+    assert "unknown action 'fly'" in text_of(out)
+
+
+def test_canasty_going_out_with_unmatched_cards(load_lesson, kit, text_of):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    table = Spot.from_dict({"variant": "canasty", "hand": "9C 9D 9H 5S 7H 4C", "melds": ["QS QH QD"]})
+    hand = widget(kit, "canasty", table.hand, melds=table.melds, groups=["9C 9D 9H"], selected="5S")
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
+    assert "You are out" in text_of(out)
+
+
+# -- albany ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("selected, verdict, words", [
+    ("5H 2C 7H", "yes", "a sequence in H"),
+    ("3S 3H 3D", "no", "stopper"),
+    ("9S 9H 9D 2C 2D JK", "no", "at most 2"),
+    ("2C 2D JK", "yes", "wild cards only"),
+])
+def test_albany_sets(load_lesson, kit, html_of, text_of, selected, verdict, words):
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    hand = widget(kit, "albany", "5H 7H 9S 9H 9D 3S 3H 3D 2C 2D JK", selected=selected)
+    out, _ = lesson.set_verdict.run(hand_view=hand)
+    assert f'data-verdict="{verdict}"' in html_of(out)
+    assert words in text_of(out)
+
+
+def test_albany_combining_two_sequences(load_lesson, text_of):
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    out, _ = lesson.combine_verdict.run(first_set=Value("5H 6H 7H"), second_set=Value("8H 9H JK"))
+    assert "A legal meld" in text_of(out)
+    assert lesson.kind_of("AH 2C 3H") == "not a set"
+
+
+def test_albany_deep_pickup(load_lesson, kit, html_of, text_of):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    table = Spot.from_dict({"variant": "albany", "hand": "9S 9H 5D 6D 7C KS", "melds": ["QH QS QD"],
+                            "discard": "4C 9D 8C 3S QC", "phase": "before-draw"})
+    hand = widget(kit, "albany", table.hand, melds=table.melds, discard=table.discard, selected="9S 9H")
+    yes, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(4), table=table)
+    no, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(2), table=table)
+    assert 'data-verdict="yes"' in html_of(yes)
+    assert 'data-verdict="no"' in html_of(no) and "A-STOPPER" in text_of(no)
+
+
+def test_albany_canasta_bonus_by_length(load_lesson, text_of):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    out, _ = lesson.canasta_verdict.run(canasta_text=Value("4H 5H 6H 7H 8H 9H TH JH QH"))
+    assert "natural canasta" in text_of(out) and "300" in text_of(out)
+
+
+def test_albany_deluxe_dead_card_needs_one_canasta_fewer(load_lesson, text_of):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    out, _ = lesson.deluxe_view.run(deluxe_pick=Value([1, 5]))
+    text = text_of(out)
+    assert "Canastas needed with 4 players: 1" in text and "sequences start at 5" in text
+
+
+# -- puzzles, referee, workbench, play ------------------------------------------------------
+
+
+def test_puzzle_answer_attempt_and_proof(load_lesson, kit, text_of):
+    lesson = load_lesson("13_puzzles")
+    from tutor.puzzles.generate import puzzle_from
+    from tutor.puzzles.prove import prove
+
+    spot = Spot.from_dict(GOING_OUT)
+    puzzle = puzzle_from(spot, "go-out", None, prove(spot, "go-out"), "manual", "-")
+    right, _ = lesson.answer_feedback.run(answer=Value("yes"), puzzle=puzzle)
+    assert "Right" in text_of(right)
+    hand = widget(kit, "classic", spot.hand, melds=spot.melds, groups=["7S 7H 7D", "9C JK"], selected="4H")
+    out, _ = lesson.attempt_feedback.run(attempt_text=Value(""), attempt_view=hand, puzzle=puzzle, puzzle_spot=spot)
+    assert "answers the question" in text_of(out)
+    proof, _ = lesson.proof_cell.run(puzzle=puzzle)
+    assert "Reveal the proof" in text_of(proof)
+
+
+def test_referee_names_the_step_and_the_rule(load_lesson, kit, text_of):
+    lesson = load_lesson("14_the_referee")
+    spot = Spot.from_dict(lesson.SAMPLE)
+    hand = widget(kit, "classic", spot.hand, melds=spot.melds, discard=spot.discard)
+    out, _ = lesson.referee_verdict.run(hand_view=hand, play_box=Value("meld KS 2C JK; discard 9S"),
+                                        play_source=Value("the play typed here"), spot=spot)
+    text = text_of(out)
+    assert "Illegal (step 1" in text and "C-MELD" in text and "Source: 004_5a99281a5128ecf8.txt" in text
+
+
+def test_referee_spot_errors_are_messages(load_lesson, text_of):
+    lesson = load_lesson("14_the_referee")
+    _, defs = lesson.spot_cell.run(arranging=None, source=Value("JSON"), spot_json=Value('{"variant": "classic", "hand": "KS KS KS"}'),
+                                   discard_text=Value(""), hand_text=Value(""), melds_text=Value(""),
+                                   phase_pick=Value("drawn"), score_text=Value("0"), variant_pick=Value("classic"))
+    assert defs["spot"] is None
+    assert "3 copies of KS" in text_of(defs["spot_problem"])
+
+
+def test_referee_spot_arranged_in_the_widget(load_lesson, kit):
+    lesson = load_lesson("14_the_referee")
+    arranging = widget(kit, "classic", "KS KH KD 9C 9D 4C 7H", groups=["KS KH KD"], selected="4C")
+    _, defs = lesson.spot_cell.run(arranging=arranging, source=Value("Arrange a classic deal"), spot_json=Value(""),
+                                   discard_text=Value(""), hand_text=Value(""), melds_text=Value(""),
+                                   phase_pick=Value("before-draw"), score_text=Value("120"),
+                                   variant_pick=Value("classic"))
+    spot = defs["spot"]
+    assert [str(c) for c in spot.discard] == ["4C"] and len(spot.melds) == 1 and spot.score == 120
+
+
+def test_referee_play_built_in_the_widget(load_lesson, kit, text_of):
+    lesson = load_lesson("14_the_referee")
+    spot = Spot.from_dict(lesson.SAMPLE)
+    hand = widget(kit, "classic", spot.hand, melds=spot.melds, discard=spot.discard, groups=["7D 7C"], selected="9S")
+    out, _ = lesson.referee_verdict.run(hand_view=hand, play_box=Value(""), spot=spot,
+                                        play_source=Value("the play built with the cards"))
+    assert "layoff 7D 7C to 2; discard 9S" in text_of(out) and "Legal" in text_of(out)
+
+
+def test_workbench_proves_saves_and_prints(load_lesson, tmp_path, text_of):
+    lesson = load_lesson("15_workbench")
+    spot = Spot.from_dict({"variant": "classic", "hand": "9S 2C KC 7H 4S", "melds": ["AS AH AD"],
+                           "discard": "5C JK 8D 9H", "phase": "before-draw"})
+    shown, defs = lesson.proof_cell.run(play_box=Value("9S 2C"), prove_button=Value(True),
+                                        question_pick=Value("pickup"), spot=spot)
+    assert "Answer: no" in text_of(shown) and "C-FROZEN" in text_of(shown)
+    feedback, _ = lesson.exercise_feedback.run(proved=defs["proved"])
+    assert "That is the puzzle" in text_of(feedback)
+
+    saves = []
+    collection = tmp_path / "class" / "week-3.jsonl"
+    out, _ = lesson.save_cell.run(collection_box=Value(str(collection)), get_saves=lambda: len(saves),
+                                  set_saves=saves.append, proved=defs["proved"], proven=defs["proven"],
+                                  save_button=Value(True), tags_box=Value("week-3, frozen-pile"))
+    assert "Saved" in text_of(out) and saves == [1]
+    record = json.loads(collection.read_text().splitlines()[0])
+    assert record["question"] == "pickup" and "week-3" in record["themes"]
+
+    again, _ = lesson.save_cell.run(collection_box=Value(str(collection)), get_saves=lambda: len(saves),
+                                    set_saves=saves.append, proved=defs["proved"], proven=defs["proven"],
+                                    save_button=Value(True), tags_box=Value("week-3"))
+    assert "already holds this puzzle" in text_of(again)
+    bad_tag, _ = lesson.save_cell.run(collection_box=Value(str(collection)), get_saves=lambda: 0,
+                                      set_saves=saves.append, proved=defs["proved"], proven=defs["proven"],
+                                      save_button=Value(False), tags_box=Value("Week 3!"))
+    assert "a tag is lower-case" in text_of(bad_tag)
+
+    sheet, _ = lesson.worksheet_cell.run(collection=lesson.read_collection(str(collection)),
+                                         sheet_title=Value("Week 3"), with_answers=Value(True))
+    assert "Download the worksheet" in text_of(sheet)
+
+
+def test_play_a_hand_draw_and_refusal(load_lesson):
+    lesson = load_lesson("16_play_a_hand")
+    game = lesson.start_game("classic", 1600)
+    state = game["state"]
+    assert state.to_act == lesson.ME and state.phase == "before-draw"
+    game = lesson.learner_move(game, "draw")
+    assert game["log"][-1] == "You: drew from the stock" and game["state"].phase == "drawn"
+    refused = lesson.learner_move(game, "play meld AS AS AS; discard 2C")
+    assert refused["note"] is not None and refused["state"].phase == "drawn"
+    card = game["state"].hands[lesson.ME][-1]
+    game = lesson.learner_move(game, f"play discard {card}")
+    assert any(line.startswith("Seat 1") for line in game["log"])
+    assert game["state"].to_act == lesson.ME or game["state"].hand_over
+
+
+def test_play_a_hand_hints(load_lesson, text_of):
+    lesson = load_lesson("16_play_a_hand")
+    game = lesson.start_game("classic", 1601)
+    out, _ = lesson.hints_cell.run(hints_switch=Value(True), state=game["state"])
+    assert "Which melds may I put down?" in text_of(out) and "Can I go out?" in text_of(out)
