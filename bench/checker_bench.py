@@ -1,0 +1,107 @@
+"""Timing of the z3 checker on a seeded corpus of realistic spots, in-process.
+
+    python bench/checker_bench.py                 # 300 spots per variant, seed 2024
+    python bench/checker_bench.py --spots 50 --seed 7
+
+Spots are dealt from each variant's shuffled pack with ``random.Random(seed)``
+(``tutor.sampling``): 15-card hands, piles of 0 to 30 cards, some legal melds
+on the table, scores across every first-meld band, both phases.
+
+Each of the contract's questions is put to ``tutor.checker.find`` with the
+goal its question uses (``tutor.questions``), and every call is one sample:
+go-out, pickup (from before-draw, or with the spot turned to before-draw when
+it was drawn), initial-meld (sides that have not melded: from drawn the hand,
+from before-draw the pile and the unknown stock card, two calls); melds is one
+``legal_choices`` call. Prints the median, p95 and p99 of wall-clock time in
+milliseconds per question and variant, and the median and p99 of the
+thread's CPU time, which stay steadier on a busy machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tutor.checker import Found, find, legal_choices  # noqa: E402
+from tutor.goals import ANY, NONE, Goal  # noqa: E402
+from tutor.sampling import random_spot  # noqa: E402
+
+VARIANTS = ("classic", "house", "canasty")
+QUESTIONS = ("go-out", "pickup", "initial-meld", "melds")
+
+
+def corpus(seed: int, variant: str, count: int):
+    rng = random.Random(f"{seed}/{variant}")
+    return [random_spot(rng, variant, hand_size=(15, 15), pile_size=(0, 30)) for _ in range(count)]
+
+
+def calls(question: str, spot):
+    """The checker calls a question makes about this spot: (spot, goal) pairs, or None for melds."""
+    if question == "go-out":
+        if spot.phase == "drawn":
+            return [(spot, Goal(pickup=NONE, go_out=True))]
+        return [(spot, Goal(pickup=ANY, take_pile=True, go_out=True))] if spot.discard else []
+    if question == "pickup":
+        return [(spot.replace(phase="before-draw"), Goal(pickup=ANY, take_pile=True))] if spot.discard else []
+    if question == "initial-meld":
+        if spot.down:
+            return []
+        if spot.phase == "drawn":
+            return [(spot, Goal(pickup=NONE, must_meld=True, best=True))]
+        out = [(spot, Goal(pickup=NONE, must_meld=True, best=True, unknown_draw=True))]
+        if spot.discard:
+            out.insert(0, (spot, Goal(pickup=ANY, take_pile=True, must_meld=True, best=True)))
+        return out
+    return None
+
+
+def percentile(sorted_ms: list[float], p: float) -> float:
+    if not sorted_ms:
+        return float("nan")
+    return sorted_ms[min(len(sorted_ms) - 1, max(0, round(p / 100 * (len(sorted_ms) - 1))))]
+
+
+def timed(fn):
+    start, start_cpu = time.perf_counter(), time.thread_time()
+    answer = fn()
+    return answer, (time.perf_counter() - start) * 1000, (time.thread_time() - start_cpu) * 1000
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--spots", type=int, default=300, help="spots per variant")
+    parser.add_argument("--seed", type=int, default=2024)
+    args = parser.parse_args(argv)
+    print(f"{'question':<13} {'variant':<8} {'calls':>5} {'yes':>5} {'median':>8} {'p95':>8} {'p99':>8} "
+          f"{'max':>8} {'cpu med':>8} {'cpu p99':>8}  (ms)")
+    for variant in VARIANTS:
+        spots = corpus(args.seed, variant, args.spots)
+        find(spots[0], Goal(go_out=True))  # load z3 and the rules before timing
+        for question in QUESTIONS:
+            wall, cpu, yes = [], [], 0
+            for spot in spots:
+                if question == "melds":
+                    answer, ms, cpu_ms = timed(lambda: legal_choices(spot, unknown_draw=spot.phase == "before-draw"))
+                    wall.append(ms), cpu.append(cpu_ms)
+                    yes += bool(answer)
+                    continue
+                for played, goal in calls(question, spot):
+                    answer, ms, cpu_ms = timed(lambda: find(played, goal))
+                    wall.append(ms), cpu.append(cpu_ms)
+                    yes += isinstance(answer, Found)
+            wall.sort()
+            cpu.sort()
+            print(f"{question:<13} {variant:<8} {len(wall):>5} {yes:>5} {statistics.median(wall):>8.2f} "
+                  f"{percentile(wall, 95):>8.2f} {percentile(wall, 99):>8.2f} {wall[-1]:>8.2f} "
+                  f"{statistics.median(cpu):>8.2f} {percentile(cpu, 99):>8.2f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

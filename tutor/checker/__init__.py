@@ -1,0 +1,23 @@
+"""The z3 checker: find a legal turn with some property, or prove there is none and say why.
+
+    from tutor.checker import find, legal_choices
+    from tutor.goals import Goal
+
+    find(spot, Goal(go_out=True))   # Found(play, points), or Blocked(reasons)
+    legal_choices(spot)             # every meld or lay-off that some legal turn includes
+
+The encoding counts cards by kind instead of naming them (``kinds``); its
+modules mirror the rules data: ``melds`` (where cards can go and the shapes
+allowed), ``pile`` (taking the discard pile), ``going_out``, ``initial``
+(the first-meld minimum). Every rule is a constraint tracked by its rule ID,
+so a "no" comes from an unsat core (``explain``); every "yes" is replayed by
+the turn engine before it is returned (``api``).
+
+Group variants (classic, house, canasty) are encoded; a variant with
+sequences, stoppers or a fanned pile raises ``NotImplementedError``.
+"""
+
+from .api import DEFAULT_RLIMIT, Blocked, Found, find, legal_choices
+from .witness import CheckerBug
+
+__all__ = ["DEFAULT_RLIMIT", "Blocked", "CheckerBug", "Found", "find", "legal_choices"]

@@ -1,0 +1,176 @@
+"""The checker's questions: ``find`` a legal turn meeting a goal, list ``legal_choices``.
+
+Every answer is a proof. A ``Found`` play has been replayed by
+``tutor.turn.play_turn`` before it is returned (a play the turn engine
+rejects is a ``CheckerBug``, never an answer); a ``Blocked`` answer carries
+the rules of a minimal unsat core, each with a sentence holding the spot's
+own numbers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import z3
+
+from ..choices import candidates
+from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice
+from ..play import PICKUP, Action, format_play
+from ..spot import Spot
+from ..turn import Turn, TurnError, play_turn
+from ..verdict import Reason
+from . import explain, goals, initial, model, pile, witness
+from .kinds import census
+from .solve import Session
+from .witness import CheckerBug
+
+#: The resource limit of every solver call (z3's deterministic ``rlimit``). On the
+#: benchmark's corpus (15-card hands, piles up to 30) one check uses about 1,000,
+#: rarely 25,000: this leaves two hundred times the most seen.
+DEFAULT_RLIMIT = 5_000_000
+
+
+@dataclass(frozen=True)
+class Found:
+    """A legal turn meeting the goal, and the first-meld points of what it puts down."""
+
+    play: tuple[Action, ...]
+    points: int
+
+    def __str__(self) -> str:
+        return format_play(self.play)
+
+
+@dataclass(frozen=True)
+class Blocked:
+    """No legal turn meets the goal; the rules that stand in the way, with this spot's numbers."""
+
+    reasons: tuple[Reason, ...]
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(r.rule for r in self.reasons)
+
+    def __str__(self) -> str:
+        return "; ".join(str(r) for r in self.reasons)
+
+
+def find(spot: Spot, goal: Goal, *, rlimit: int | None = None) -> Found | Blocked:
+    """A legal turn from ``spot`` meeting ``goal``, or the rules that block every such turn."""
+    limit = DEFAULT_RLIMIT if rlimit is None else rlimit
+    fixed = _fixed(goal.pickup)
+    played = drawn(spot) if goal.unknown_draw else spot
+    counts = census(played, pile=goal.pickup != NONE and pile.usable(played, fixed))
+    enc = model.build(counts, z3.Context(), fixed=fixed, points=goal.best or bool(spot.initial_need))
+    lits = goals.assumptions(enc, goal)
+    tracked = list(enc.tracked.values())
+    session = Session(enc, limit)
+    with session.rules(tracked):
+        out = session.check_here(lits, tracked=tracked)
+        if out.sat and goal.best:
+            _, best = session.maximise(initial.points(enc), tracked, lits, out.values, initial.most_points(enc),
+                                       initial.step(enc), scoped=True)
+    if not out.sat:
+        core = explain.blocking_core(session, out.core, lits, goal)
+        return Blocked(explain.reasons(session, core, lits, goal))
+    values = best if goal.best else out.values
+    play = witness.build(enc, values, goal)
+    turn = _recheck(enc, goal, play, values)
+    return Found(play, turn.initial_points)
+
+
+def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup=NONE,
+                  rlimit: int | None = None) -> list[MeldChoice]:
+    """Every candidate of ``tutor.choices.candidates`` that some legal turn includes, in its order.
+
+    With ``unknown_draw`` the player has drawn an unknown card (never melded).
+    With a pickup (ANY or a pickup Action) that can take the pile, the pile's
+    cards count as the hand's too, since a turn that takes it may meld them.
+    """
+    fixed = _fixed(pickup)
+    played = drawn(spot) if unknown_draw else spot
+    open_pile = pickup != NONE and pile.usable(played, fixed)
+    hand = spot.hand
+    if open_pile:
+        hand = hand + tuple(c for c in spot.discard if spot.rules.role(c) != "bonus")
+    choices = candidates(spot, hand)
+    if not choices:
+        return []
+    limit = DEFAULT_RLIMIT if rlimit is None else rlimit
+    counts = census(played, pile=open_pile)
+    enc = model.build(counts, z3.Context(), fixed=fixed)
+    lits = goals.assumptions(enc, Goal(pickup=pickup, unknown_draw=unknown_draw))
+    specs = [goals.include(enc, c) for c in choices]
+    # One Boolean per choice, and one number whose bits say which choices a solution includes.
+    includes = [enc.define_bool(f"choice_{i}", spec.cond()) for i, spec in enumerate(specs)]
+    mask = enc.define("choices", "(+ 0 " + " ".join(f"(ite {c.text} {1 << i} 0)" for i, c in enumerate(includes)) + ")")
+    legal = [False] * len(choices)
+    tracked = list(enc.tracked.values())
+    session = Session(enc, limit)
+    with session.rules(tracked):
+        handle = enc.handle(mask)
+        for i, spec in enumerate(specs):
+            if legal[i] or not spec.alternatives:
+                continue
+            out = session.check_here(lits + [includes[i]])
+            if out.sat:
+                bits = out.number(handle)
+                for j in range(i, len(specs)):
+                    legal[j] = legal[j] or bool(bits >> j & 1)
+    return [c for c, ok in zip(choices, legal) if ok]
+
+
+def drawn(spot: Spot) -> Spot:
+    """The spot after drawing one unknown card from the stock: it can be kept or discarded, never melded."""
+    return spot.replace(hand=spot.hand + (UNKNOWN,), phase="drawn")
+
+
+def _fixed(pickup) -> Action | None:
+    if isinstance(pickup, Action):
+        if pickup.kind != PICKUP:
+            raise ValueError(f"Goal.pickup must be a pickup action, not {pickup}")
+        return pickup
+    if pickup not in (ANY, NONE):
+        raise ValueError(f"Goal.pickup must be ANY, NONE or a pickup Action, not {pickup!r}")
+    return None
+
+
+def _recheck(enc, goal: Goal, play: tuple[Action, ...], values) -> Turn:
+    """Replay the witness with the turn engine and check it meets the goal."""
+    spot = enc.spot  # with the unknown card in hand when the goal drew one
+    took = bool(play) and play[0].kind == PICKUP
+    shown = spot.replace(hand=tuple(c for c in spot.hand if c is not UNKNOWN))
+    where = f"witness {format_play(play)!r} for {goal} on spot {shown.to_json()}"
+    try:
+        turn = play_turn(spot, play)
+    except TurnError as e:
+        raise CheckerBug(f"the turn engine rejects the {where}: step {e.step}: {e}") from None
+    problems = []
+    if goal.go_out and not turn.went_out:
+        problems.append("it does not go out")
+    if (goal.take_pile or isinstance(goal.pickup, Action)) and not took:
+        problems.append("it does not take the pile")
+    if goal.pickup == NONE and took:
+        problems.append("it takes the pile")
+    if isinstance(goal.pickup, Action) and play[0] != goal.pickup:
+        problems.append(f"it starts with {play[0]}, not {goal.pickup}")
+    if goal.must_meld and not turn.new_melds:
+        problems.append("it puts down no new meld")
+    if goal.include is not None and not _includes(spot.rules, turn, goal.include):
+        problems.append(f"it does not include {goal.include}")
+    if "points" in enc.facts and values(enc.facts["points"]) != turn.initial_points:
+        problems.append(f"its points are {turn.initial_points}, the encoding counted {values(enc.facts['points'])}")
+    if problems:
+        raise CheckerBug(f"the {where}: {'; '.join(problems)}")
+    return turn
+
+
+def _includes(rules, turn: Turn, choice: MeldChoice) -> bool:
+    """Does the turn put down the choice's very cards (by face): a new meld holding them, or a lay-off?"""
+    want = Counter(choice.cards)
+    if choice.kind == "meld":
+        return any(not want - Counter(turn.table[i]) for i in turn.new_melds)
+    i = choice.to - 1
+    added = Counter(turn.table[i]) - Counter(turn.spot.melds[i])
+    return not want - added

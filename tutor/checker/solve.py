@@ -1,0 +1,189 @@
+"""One solver per question: checks under assumptions, cores, bounded searches.
+
+Tracked rules are asserted with ``assert_and_track`` inside a ``push``/``pop``
+scope, so each check can leave some out (to minimise a core, or to see how
+far the turn gets without a rule). Every check runs under the same
+deterministic resource limit; when z3 gives up the caller gets
+``SolverLimitError``, never a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import z3
+
+from ..errors import SolverLimitError
+from .encoding import Encoding, Tracked
+from .terms import Cond, Lin
+
+_DEFINE = re.compile(r"\(define-fun (\|[^|]*\||[^\s()]+) \(\) (?:Int|Bool)\s+(\(- \d+\)|\d+|true|false)\)")
+
+
+class Values:
+    """A model's values by variable name; ``values(term)`` evaluates a ``Lin`` or a ``Cond`` variable."""
+
+    def __init__(self, model: z3.ModelRef):
+        self.values: dict[str, int] = {}
+        for name, text in _DEFINE.findall(model.sexpr()):
+            if text in ("true", "false"):
+                self.values[name] = int(text == "true")
+            else:
+                self.values[name] = -int(text[3:-1]) if text.startswith("(-") else int(text)
+        if len(self.values) != len(model):  # an unexpected form: read it the slow way
+            self.values = {d.name(): _plain(model[d]) for d in model.decls() if d.arity() == 0}
+
+    def __call__(self, term) -> int:
+        if isinstance(term, Lin):
+            return term.value(self.values)
+        if isinstance(term, Cond):
+            if term.text in ("true", "false"):
+                return int(term.text == "true")
+            return self.values.get(term.text, 0)
+        if isinstance(term, int):
+            return term
+        raise TypeError(f"cannot evaluate {term!r}")
+
+
+def _plain(v) -> int:
+    return (1 if z3.is_true(v) else 0) if z3.is_bool(v) else v.as_long()
+
+
+@dataclass
+class Outcome:
+    """A check's answer: a model (read on demand) when sat, the tracked rules of a core when unsat."""
+
+    sat: bool
+    model: z3.ModelRef | None = None
+    core: list[Tracked] = field(default_factory=list)
+    _values: Values | None = None
+
+    @property
+    def values(self) -> Values:
+        if self._values is None:
+            self._values = Values(self.model)
+        return self._values
+
+    def number(self, handle: z3.ArithRef) -> int:
+        """One variable's value, read without reading the whole model."""
+        return self.model.eval(handle, model_completion=True).as_long()
+
+
+class Session:
+    """One question's solver: the encoding's hard constraints, then checks under tracked rules.
+
+    Each question gets a fresh z3 context (``api``): contexts are not
+    thread-safe, and one reused from question to question would make answers
+    depend on what was asked before (z3 numbers its terms as they are made and
+    its heuristics follow those numbers), so witnesses, cores and the count
+    of the resource limit could differ between two asks of the same question.
+    """
+
+    def __init__(self, enc: Encoding, rlimit: int):
+        self.enc = enc
+        self.rlimit = rlimit
+        self.checks = 0
+        self.solver = z3.SimpleSolver(ctx=enc.ctx)
+        self.solver.set("rlimit", rlimit)
+        self.solver.add(enc.compile())
+        self._literals: dict[str, z3.BoolRef] = {}
+
+    def literals(self, conds: Iterable[Cond]) -> list[z3.BoolRef]:
+        out = []
+        for c in conds:
+            if c.text not in self._literals:
+                self._literals[c.text] = self.enc.literal(c)
+            out.append(self._literals[c.text])
+        return out
+
+    @contextmanager
+    def rules(self, tracked: Iterable[Tracked]):
+        """A scope in which these tracked rules hold (each named by its literal)."""
+        self.solver.push()
+        try:
+            for t in tracked:
+                self.solver.assert_and_track(t.expr, t.literal)
+            yield
+        finally:
+            self.solver.pop()
+
+    def check(self, tracked: Iterable[Tracked], assumptions=(), extra=()) -> Outcome:
+        """Is there a turn under these rules, assumptions (goal conditions) and extra constraints?"""
+        tracked = list(tracked)
+        with self.rules(tracked):
+            return self.check_here(assumptions, extra, tracked)
+
+    def check_here(self, assumptions=(), extra=(), tracked=()) -> Outcome:
+        """A check inside the current ``rules`` scope."""
+        s = self.solver
+        if extra:
+            s.push()
+        try:
+            for e in extra:
+                s.add(e)
+            self.checks += 1
+            result = s.check(*self.literals(assumptions))
+            if result == z3.sat:
+                return Outcome(True, s.model())
+            if result == z3.unsat:
+                ids = {x.get_id() for x in s.unsat_core()}
+                return Outcome(False, core=[t for t in tracked if t.literal.get_id() in ids])
+            raise SolverLimitError(
+                f"the solver gave up within its resource limit (rlimit {self.rlimit}): {s.reason_unknown()}; "
+                "no verdict was reached (a larger rlimit may reach one)")
+        finally:
+            if extra:
+                s.pop()
+
+    def minimal_core(self, core: list[Tracked], assumptions) -> list[Tracked]:
+        """Drop members while the rest still blocks the goal (generic rules are tried first)."""
+        keep = sorted(core, key=lambda t: t.priority)
+        if len(keep) <= 1:
+            return keep
+        for member in list(keep):
+            if all(t.aspect != member.aspect for t in keep):
+                continue
+            trial = [t for t in keep if t.aspect != member.aspect]
+            out = self.check(trial, assumptions)
+            if not out.sat:
+                names = {t.aspect for t in out.core}
+                keep = [t for t in trial if t.aspect in names]
+        return keep
+
+    def maximise(self, term: Lin, tracked, assumptions, start: Values, high: int,
+                 step: int = 1, *, scoped: bool = False) -> tuple[int, Values]:
+        """The largest value of ``term`` (a defined variable) over solutions, at most ``high``.
+
+        A binary search on checks under the same rules (already in force when
+        ``scoped``); ``step`` divides every value the term takes.
+        """
+        tracked, handle = list(tracked), self.enc.handle(term)
+        values, low = start, start(term)
+        high = max(low, high - high % step)
+        with nullcontext() if scoped else self.rules(tracked):
+            while low < high:
+                mid = low + ((high - low) // step + 1) // 2 * step
+                out = self.check_here(assumptions, [handle >= mid], tracked)
+                if out.sat:
+                    values, low = out.values, out.values(term)
+                else:
+                    high = mid - step
+        return low, values
+
+    def minimise(self, term: Lin, tracked, assumptions, start: Values, low: int,
+                 *, scoped: bool = False) -> tuple[int, Values]:
+        """The smallest value of ``term`` (a defined variable) over solutions, at least ``low``."""
+        tracked, handle = list(tracked), self.enc.handle(term)
+        values, high = start, start(term)
+        with nullcontext() if scoped else self.rules(tracked):
+            while low < high:
+                mid = (low + high) // 2
+                out = self.check_here(assumptions, [handle <= mid], tracked)
+                if out.sat:
+                    values, high = out.values, out.values(term)
+                else:
+                    low = mid + 1
+        return high, values
