@@ -197,3 +197,16 @@ def test_referee_yes_carries_the_play_as_witness():
     assert verdict.answer and verdict.witness["discard"] == "9C"
     assert verdict.witness["melds"] == ["KS KH KD 2C"]
     assert verdict.witness["layoffs"] == [{"cards": "7D", "to": 1}]
+
+
+def test_frozen_pile_taken_onto_the_sides_meld_of_that_rank_C_FROZEN():
+    s = spot(melds=["KS KH KD"], discard="5H 2D KC", hand="KS KH 9C 4D")
+    turn = play_turn(s, parse_play("pickup KS KH; layoff KC KS KH to 1; discard 9C"))
+    assert len(turn.table[0]) == 6
+
+
+def test_canasty_pickup_goes_onto_the_players_set_of_that_rank_Y_PICKUP():
+    s = Spot.from_dict({"variant": "canasty", "hand": "QH QD 9C 4S", "melds": ["QS QC QS"],
+                        "discard": "5H 3S QC", "phase": "before-draw"})
+    turn = play_turn(s, parse_play("pickup QH QD; discard 9C"))
+    assert len(turn.table[0]) == 6

@@ -93,7 +93,7 @@ def _choice(*allowed):
 
 
 _ROLES = _strings(_ROLE_WORDS)
-_WAYS = _strings(("natural_pair", "natural_wild", "layoff", "onto_set"))
+_WAYS = _strings(("natural_pair", "natural_wild", "layoff"))
 SCHEMA: dict[str, dict[str, Any] | None] = {
     "pack": {"rule": _STR, "decks": _INT, "jokers_per_deck": _INT},
     "draw": {"rule": _STR, "stock_cards": _INT, "exhausted": _choice("end", "reshuffle")},
@@ -124,7 +124,7 @@ SCHEMA: dict[str, dict[str, Any] | None] = {
                     "all_bonus_max_decks": _INT, "minus_if_not_down": _BOOL, "value_rule": _STR},
     "go_out": {"rule": _STR, "bonus": _INT, "concealed": _BOOL, "concealed_bonus": _INT,
                "concealed_rule": _STR, "final_discard": _choice("optional", "required"), "max_unmatched": _INT,
-               "must_be_down": _BOOL, "wimp_rule": _BOOL, "stoppers_block": _INT,
+               "must_be_down": _BOOL, "wimp_rule": _BOOL, "wimp_gap": _INT, "stoppers_block": _INT,
                "stoppers_rule": _STR, "canastas_fewer": _INT},
     "scoring": {"rule": _STR, "blocker_in_hand": _INT, "blocker_in_hand_rule": _STR,
                 "blocker_melded_value": _INT, "not_down_all_minus": _BOOL, "end_layoff": _BOOL,

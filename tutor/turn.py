@@ -234,8 +234,6 @@ class _Replay:
                 ok = True
             elif len(naturals) >= 1 and wilds and "natural_wild" in ways:
                 ok = True
-            if has_meld and "onto_set" not in ways and "layoff" not in ways:
-                ok = False
         if ok:
             return
         if not cards and "layoff" in ways:
@@ -424,16 +422,19 @@ class _Replay:
 
 
 def wimp_allows(spot: Spot) -> bool:
-    """Canasty's wimp rule: in the first round only a player 1000 behind the leader, with scores 1000 apart."""
+    """Canasty's wimp rule: in the first round only a player far behind the leader, with scores far apart."""
+    gap = spot.rules["go_out"].get("wimp_gap", 1000)
     scores = spot.scores or (spot.score,)
     leader, lowest = max(scores), min(scores)
-    return leader - lowest >= 1000 and leader - scores[0] >= 1000
+    return leader - lowest >= gap and leader - scores[0] >= gap
 
 
 def wimp_text(spot: Spot) -> str:
+    gap = spot.rules["go_out"].get("wimp_gap", 1000)
     scores = spot.scores or (spot.score,)
-    return (f"in the first round you may go out only 1000 or more behind the leader with scores 1000 apart "
-            f"(wimp rule); the leader has {max(scores)} and you {scores[0]}")
+    return (f"wimp rule: in the first round a player may go out only when the scores are {gap} or more apart and "
+            f"he is {gap} or more behind the leader; the leader has {max(scores)}, the lowest score is "
+            f"{min(scores)} and you have {scores[0]}")
 
 
 def initial_shortfall_text(spot: Spot, points: int) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..errors import IllegalPlayError
 from ..goals import Goal
 from ..melds import judge
+from ..turn import wimp_text
 from ..verdict import Reason
 from . import initial
 from .encoding import Encoding, Tracked
@@ -96,11 +97,8 @@ def _explain(session: Session, t: Tracked, core, assumptions, goal: Goal, detail
         if spot.initial_need:
             text += f"; going down this turn needs {spot.initial_need} points"
         return text
-    if aspect == "out.wimp":  # the thresholds are the turn engine's (tutor.turn.wimp_allows)
-        scores = spot.scores or (spot.score,)
-        return (f"wimp rule: in the first round a player may go out only when the scores are 1000 or more apart "
-                f"and he is 1000 or more behind the leader; the leader has {max(scores)}, the lowest score is "
-                f"{min(scores)} and you have {scores[0]}")
+    if aspect == "out.wimp":
+        return wimp_text(spot)
     if aspect == "out.discard":
         if rules["go_out"]["final_discard"] == "required":
             return (f"every turn, going out included, ends with a discard, so one of your {len(spot.hand)} "

@@ -104,11 +104,10 @@ def _open_ways(spot: Spot, facts: PileFacts) -> list[str]:
     out = []
     if "layoff" in ways and facts.has_meld:
         out.append("layoff")
-    if not (facts.has_meld and "onto_set" not in ways and "layoff" not in ways):
-        if "natural_pair" in ways and naturals >= 2:
-            out.append("natural_pair")
-        if "natural_wild" in ways and naturals >= 1 and wilds:
-            out.append("natural_wild")
+    if "natural_pair" in ways and naturals >= 2:
+        out.append("natural_pair")
+    if "natural_wild" in ways and naturals >= 1 and wilds:
+        out.append("natural_wild")
     return out
 
 
@@ -266,8 +265,6 @@ def _named_cards_problem(rules, facts: PileFacts, cards) -> str:
             ok = True
         elif len(naturals) >= 1 and wilds and "natural_wild" in ways:
             ok = True
-        if facts.has_meld and "onto_set" not in ways and "layoff" not in ways:
-            ok = False
     if ok:
         return ""
     why = _frozen_why(facts)
@@ -277,8 +274,6 @@ def _named_cards_problem(rules, facts: PileFacts, cards) -> str:
         needs = f"{top} must go down with two cards from your hand; laying it off alone does not take the pile"
     elif others:
         needs = f"{format_cards(others)} do{'es' * (len(others) == 1)} not match {top}"
-    elif facts.has_meld and "onto_set" not in ways and "layoff" not in ways:
-        needs = f"you already have a meld of {top.rank}s, and this pile is taken only with a new meld"
     else:
         pair = f"two natural {top.rank}s" if list(ways) == ["natural_pair"] \
             else "a natural pair, or a natural and a wild,"
@@ -329,7 +324,5 @@ def ways_text(spot: Spot, facts: PileFacts) -> str:
     if "natural_wild" in ways:
         held += f" and {wilds} wild card{'s' * (wilds != 1)}"
     text += f" ({held})"
-    if facts.has_meld and "onto_set" not in ways and "layoff" not in ways:
-        text += f"; with a meld of {top.rank}s already on the table it cannot be taken this way at all"
     why = _frozen_why(facts)
     return f"{why}; {text}" if why else f"{top} on top: {text}"
