@@ -9,7 +9,7 @@ STAMP    := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 
 ARGS        ?=
-PYTEST_ARGS ?=
+PYTEST_ARGS ?= -n 2 --dist loadfile
 
 .PHONY: lessons test test-fast bench fuzz venv chromium
 
