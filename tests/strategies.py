@@ -1,0 +1,152 @@
+"""Hypothesis strategies for random, realistic, valid spots and goals.
+
+Cards are dealt from the variant's real pack, so no card ever has more copies
+than the pack holds; table melds are legal groups, one per rank; bonus cards
+are laid out, never held; scores fall in every first-meld band, negative ones
+included. Spots are built as the contract's JSON dicts and read with
+``Spot.from_dict``, so they are valid by construction.
+
+    spots()                  any of classic, house, canasty
+    spots("canasty")         one variant
+    spot_dicts(...)          the dicts themselves (to change a key before reading)
+    goals(spot)              a random Goal for that spot
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from tutor.cards import Card, format_cards, full_deck
+from tutor.choices import candidates
+from tutor.goals import ANY, NONE, Goal
+from tutor.play import PICKUP, Action
+from tutor.rules import rules_for
+from tutor.spot import Spot
+
+VARIANTS = ("classic", "house", "canasty")
+
+# Scores on and around the edges of every first-meld band (C-INITIAL, Y-DOWN, extended).
+SCORE_EDGES = (-1200, -5, 0, 5, 495, 500, 995, 1000, 1495, 1500, 1995, 2000, 2495, 2500,
+               2995, 3000, 3500, 4000, 4495, 4500, 5200)
+
+
+@st.composite
+def options(draw, variant: str) -> dict:
+    """Variant options drawn at random: players, and each variant's switches."""
+    if variant == "classic":
+        return {"players": draw(st.sampled_from([2, 4]))}
+    if variant == "house":
+        return {"players": draw(st.integers(2, 6)), "draw": draw(st.sampled_from([1, 2]))}
+    return {"players": draw(st.integers(2, 12)), "extended": draw(st.booleans()),
+            "wimp_rule": draw(st.booleans())}
+
+
+scores = st.one_of(st.sampled_from(SCORE_EDGES), st.integers(-200, 1100).map(lambda s: s * 5))
+
+
+def _meld_shape(rules, naturals: int, wilds_held: int, draw) -> int:
+    """How many wild cards a random legal group of ``naturals`` may hold."""
+    cap = rules.max_wilds()
+    most = wilds_held if cap is None else min(cap, wilds_held)
+    if rules["meld"].get("wilds_at_most_naturals"):
+        most = min(most, naturals)
+    least = max(0, rules["meld"]["min_cards"] - naturals)
+    if least > most:
+        return -1
+    return draw(st.integers(least, min(most, least + 4)))
+
+
+@st.composite
+def spot_dicts(draw, variant: str | None = None, *, hand: tuple[int, int] = (1, 20),
+               pile: tuple[int, int] = (0, 30), phase: str | None = None) -> dict:
+    """A random realistic spot as the contract's JSON dict (hand and pile sizes within the ranges)."""
+    variant = variant or draw(st.sampled_from(VARIANTS))
+    opts = draw(options(variant))
+    rules = rules_for(variant, opts)
+    deck = full_deck(rules.layout.decks, rules["pack"]["jokers_per_deck"])
+    draw(st.randoms(use_true_random=False)).shuffle(deck)
+    role = rules.role
+    naturals = list(rules.natural_ranks)
+    # a few "hot" ranks make melds, pickups and going out likely, as in real play
+    hot = set(draw(st.lists(st.sampled_from(naturals), min_size=1, max_size=5, unique=True)))
+
+    def take(pred, n: int) -> list[Card]:
+        got = [c for c in deck if pred(c)][:n]
+        for c in got:
+            deck.remove(c)
+        return got
+
+    # the side's melds: legal groups, one per rank (C-MELD, H-MELD, Y-SET)
+    melds: list[str] = []
+    if draw(st.booleans()):
+        for rank in draw(st.lists(st.sampled_from(naturals), max_size=4, unique=True)):
+            have = sum(1 for c in deck if c.rank == rank and role(c) == "natural")
+            n = draw(st.integers(2, max(2, min(have, 8))))
+            wilds_left = sum(1 for c in deck if role(c) == "wild")
+            w = _meld_shape(rules, n, wilds_left, draw)
+            if have < n or w < 0:
+                continue
+            cards = take(lambda c, r=rank: c.rank == r and role(c) == "natural", n) + take(lambda c: role(c) == "wild", w)
+            melds.append(format_cards(cards))
+        if rules["wild_meld"].get("allowed") and draw(st.integers(0, 9)) == 0:
+            wild = take(lambda c: role(c) == "wild", draw(st.integers(7, 8)))
+            if len(wild) >= 7:
+                melds.append(format_cards(wild))
+    # the hand: never a bonus card (laid out at once); leaning to the hot ranks and wild cards
+    size = draw(st.integers(*hand))
+    lean = draw(st.integers(0, size))
+    held = take(lambda c: role(c) != "bonus" and (c.rank in hot or role(c) == "wild"), lean)
+    held += take(lambda c: role(c) != "bonus", size - len(held))
+    held = draw(st.permutations(held))
+    red_threes = take(lambda c: role(c) == "bonus", draw(st.integers(0, 3)))
+    # the pile, bottom first; its top card often of a hot rank
+    discard = take(lambda c: True, draw(st.integers(*pile)))
+    if discard and draw(st.booleans()):
+        top = take(lambda c: c.rank in hot and role(c) == "natural", 1)
+        if top:
+            deck.append(discard.pop())
+            discard.append(top[0])
+    players = rules.layout.sides
+    d = {"variant": variant, "options": opts, "score": draw(scores), "hand": format_cards(held),
+         "melds": melds, "discard": format_cards(discard), "stock": draw(st.integers(0, 60)),
+         "phase": phase or draw(st.sampled_from(["before-draw", "drawn"]))}
+    if rules["cards"].get("bonus"):
+        d["red_threes"] = format_cards(red_threes)
+    if "wimp_rule" in rules.variant.options:
+        d["first_round"] = draw(st.booleans())
+        d["scores"] = [d["score"]] + draw(st.lists(scores, min_size=1, max_size=max(1, players - 1)))
+    return d
+
+
+def spots(variant: str | None = None, **kw) -> st.SearchStrategy[Spot]:
+    """Random realistic, valid spots of classic, house and canasty (or one of them)."""
+    return spot_dicts(variant, **kw).map(Spot.from_dict)
+
+
+@st.composite
+def pickup_actions(draw, spot: Spot) -> Action:
+    """A pickup step naming some hand cards, often the ones that match the pile's top card."""
+    rules = spot.rules
+    top = spot.top
+    fitting = [c for c in spot.hand if top is not None and (c.rank == top.rank or rules.role(c) in ("wild", "blocker"))]
+    pool = fitting if fitting and draw(st.booleans()) else list(spot.hand)
+    picked = draw(st.lists(st.sampled_from(range(len(pool))), max_size=min(3, len(pool)), unique=True)) if pool else []
+    return Action(PICKUP, tuple(pool[i] for i in picked))
+
+
+@st.composite
+def goals(draw, spot: Spot) -> Goal:
+    """A random goal for ``spot``: a pickup rule, the flags, maybe a meld to include."""
+    before = spot.phase == "before-draw"
+    unknown = before and draw(st.booleans())
+    if before and not unknown:
+        pickup = draw(st.one_of(st.just(ANY), pickup_actions(spot)))
+    else:
+        pickup = draw(st.sampled_from([NONE, ANY]))
+    choices = candidates(spot)
+    include = draw(st.one_of(st.none(), st.sampled_from(choices))) if choices else None
+    return Goal(pickup=pickup, take_pile=before and not unknown and draw(st.booleans()),
+                go_out=draw(st.booleans()), must_meld=draw(st.booleans()), include=include,
+                unknown_draw=unknown, best=draw(st.booleans()))
+
+
