@@ -1,0 +1,76 @@
+"""The z3 checker and the exhaustive reference decider agree on random spots.
+
+They are written separately; every witness either returns is replayed by the
+turn engine (``play_turn``) inside them, and here their yes/no answers and
+their lists of legal melds are compared, variant by variant.
+"""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from strategies import VARIANTS, goals, spot_dicts, spots
+from tutor import checker, reference
+from tutor.checker import Found
+from tutor.crosscheck import check_range
+from tutor.questions import ask
+from tutor.spot import Spot
+
+AGREE = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@AGREE
+@given(data=st.data())
+def test_deciders_agree_on_random_goals(variant, data):
+    spot = data.draw(spots(variant))
+    goal = data.draw(goals(spot))
+    z3_found = isinstance(checker.find(spot, goal), Found)
+    ref_found = reference.find(spot, goal) is not None
+    assert z3_found == ref_found, f"{goal}\n{spot.to_json()}"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@AGREE
+@given(data=st.data())
+def test_deciders_list_the_same_legal_melds(variant, data):
+    spot = data.draw(spots(variant, hand=(1, 14)))
+    unknown = spot.phase == "before-draw"
+    assert checker.legal_choices(spot, unknown_draw=unknown) == reference.legal_choices(spot, unknown_draw=unknown)
+
+
+@pytest.mark.parametrize("question", ["go-out", "pickup", "initial-meld"])
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_every_contract_question_gets_the_same_answer(variant, question, data):
+    spot = data.draw(spots(variant))
+    z3_answer, ref_answer = ask(question, spot), ask(question, spot, decider="reference")
+    assert z3_answer.answer == ref_answer.answer, spot.to_json()
+    if not z3_answer.answer:
+        assert z3_answer.reasons, "a no must name the rules that block it"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_shuffling_the_hand_never_changes_an_answer(data):
+    d = data.draw(spot_dicts())
+    cards = d["hand"].split()
+    shuffled = dict(d, hand=" ".join(data.draw(st.permutations(cards))))
+    a, b = Spot.from_dict(d), Spot.from_dict(shuffled)
+    for question in ("go-out", "pickup", "initial-meld"):
+        assert ask(question, a).answer == ask(question, b).answer
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_crosscheck_slice_finds_no_disagreement(variant):
+    tally = check_range(variant, seed=7, start=0, stop=40)
+    assert tally.comparisons >= 150 and not tally.disagreements, tally.disagreements[:1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_crosscheck_thousand_spots_finds_no_disagreement(variant):
+    tally = check_range(variant, seed=11, start=0, stop=1000)
+    assert tally.comparisons >= 3500 and not tally.disagreements, tally.disagreements[:1]
