@@ -156,3 +156,78 @@ def test_batch_answers_every_line_and_reports_a_bad_line_in_place(capsys, tmp_pa
     assert answers[0]["total"] == 30 - 10
     assert "not valid JSON" in answers[1]["error"] and "unknown variant" in answers[2]["error"]
     assert answers[3]["total"] == 60 + 20 + 300 + 200
+
+
+BIG = {"variant": "classic", "score": 0, "hand": "KS KH 7D 7C 2C JK 9C 9D 9H 5S 5H 5D 4C 4D AS", "melds": [],
+       "discard": "5H 9C 3C 7S", "phase": "drawn"}
+
+
+def test_go_out_json_shape_and_reasons_C_GOOUT(capsys, spot_file):
+    code, out, _ = run(capsys, "check", "go-out", spot_file(), "--json")
+    answer = json.loads(out)
+    assert code == 0 and set(answer) >= {"question", "answer", "witness", "reasons", "elapsed_ms"}
+    assert answer["question"] == "go-out" and answer["answer"] is False and answer["witness"] is None
+    assert answer["reasons"] and all(set(r) == {"rule", "text", "source"} for r in answer["reasons"])
+    assert "C-GOOUT" in [r["rule"] for r in answer["reasons"]]
+
+
+def test_initial_meld_yes_carries_a_witness_the_engine_accepts_C_INITIAL(capsys, spot_file):
+    from tutor.play import parse_play
+    from tutor.spot import Spot
+    from tutor.turn import play_turn
+
+    code, out, _ = run(capsys, "check", "initial-meld", spot_file(BIG), "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["answer"] is True
+    turn = play_turn(Spot.from_dict(BIG), parse_play(answer["witness"]["play"]))
+    assert turn.initial_points >= 50 and answer["witness"]["points"] == turn.initial_points
+
+
+def test_proposed_first_meld_below_the_band_is_refused_C_INITIAL(capsys, spot_file):
+    code, out, _ = run(capsys, "check", "initial-meld", spot_file({**BIG, "score": 1600}), "--json",
+                       "--play", "9C 9D 9H | 5S 5H 5D")
+    answer = json.loads(out)
+    assert answer["answer"] is False and "C-INITIAL" in answer["reasons"][0]["rule"]
+    assert "45" in answer["reasons"][0]["text"] and "90" in answer["reasons"][0]["text"]
+
+
+def test_melds_json_lists_each_choice_once(capsys, spot_file):
+    code, out, _ = run(capsys, "melds", spot_file(), "--json")
+    melds = json.loads(out)["melds"]
+    keys = [(m["kind"], m["cards"], m["to"]) for m in melds]
+    assert code == 0 and len(keys) == len(set(keys))
+    assert {"kind": "meld", "cards": "KS KH 2C", "to": None, "points": 40} in melds
+    assert all(set(m) == {"kind", "cards", "to", "points"} for m in melds)
+
+
+def test_pickup_from_drawn_is_always_no_C_PICKUP(capsys, spot_file):
+    code, out, _ = run(capsys, "check", "pickup", spot_file(), "--json")
+    assert json.loads(out)["answer"] is False
+
+
+def test_play_names_the_broken_rule(capsys, spot_file):
+    code, out, _ = run(capsys, "check", "play", spot_file(), "--json", "--play", "meld KS KH 7D; discard 9C")
+    answer = json.loads(out)
+    assert code == 0 and answer["answer"] is False and answer["reasons"][0]["rule"] == "C-MELD"
+
+
+def test_solver_giving_up_exits_3_with_a_message(capsys, spot_file):
+    code, out, err = run(capsys, "check", "go-out", spot_file(BIG), "--rlimit", "10")
+    assert code == 3 and out == "" and "gave up" in err and "rlimit" in err
+
+
+def test_human_output_draws_the_witness_with_suit_symbols(capsys, spot_file):
+    code, out, _ = run(capsys, "check", "initial-meld", spot_file(BIG))
+    assert code == 0 and "YES" in out and "♥" in out
+
+
+def test_batch_questions_with_a_bad_line_in_the_middle(capsys, tmp_path):
+    lines = [json.dumps({"question": "go-out", "spot": SPOT}), '{"question": "go-out", "spot": {"variant": "classic"}}',
+             json.dumps({"question": "play", "spot": SPOT, "play": "meld KS KH 2C; discard 7D"}),
+             json.dumps({"question": "melds", "spot": SPOT})]
+    path = tmp_path / "b.jsonl"
+    path.write_text("\n".join(lines))
+    code, out, _ = run(capsys, "check", "--batch", str(path))
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [a.get("question") for a in answers] == ["go-out", None, "play", "melds"]
+    assert "hand" in answers[1]["error"] and answers[2]["answer"] is True

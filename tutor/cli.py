@@ -47,6 +47,8 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--json", action="store_true", help="print the answer as JSON")
         sp.add_argument("--decider", choices=("z3", "reference"), default="z3",
                         help="which decider answers (default: the z3 checker)")
+        sp.add_argument("--rlimit", type=int, metavar="N",
+                        help="the z3 resource limit per solver call (default: the checker's own)")
         if play_help:
             sp.add_argument("--play", help=play_help)
 
@@ -130,7 +132,8 @@ def _run(args) -> int:
         raise TutorError("check needs a QUESTION (initial-meld, pickup, go-out, play) and a SPOT, or --batch FILE")
     question = "melds" if args.command == "melds" else args.question
     spot = load_spot(args.spot)
-    verdict = questions.ask(question, spot, play=getattr(args, "play", None), decider=args.decider)
+    verdict = questions.ask(question, spot, play=getattr(args, "play", None), decider=args.decider,
+                            rlimit=args.rlimit)
     _emit(verdict, args.json)
     return 0
 

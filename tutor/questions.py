@@ -23,11 +23,28 @@ QUESTIONS = ("melds", "initial-meld", "pickup", "go-out", "play", "score")
 DECIDERS = ("z3", "reference")
 
 
-def _decider(name: str):
+class _Limited:
+    """The z3 checker with a chosen resource limit on every solver call."""
+
+    __name__ = "checker"
+
+    def __init__(self, rlimit: int):
+        from . import checker
+
+        self.checker, self.rlimit = checker, rlimit
+
+    def find(self, spot, goal):
+        return self.checker.find(spot, goal, rlimit=self.rlimit)
+
+    def legal_choices(self, spot, **kw):
+        return self.checker.legal_choices(spot, rlimit=self.rlimit, **kw)
+
+
+def _decider(name: str, rlimit: int | None = None):
     if name == "z3":
         from . import checker
 
-        return checker
+        return checker if rlimit is None else _Limited(rlimit)
     if name == "reference":
         from . import reference
 
@@ -91,7 +108,7 @@ def _solve(decider, spot: Spot, goal: Goal):
 
 
 def ask(question: str, spot: Spot, *, play: str | None = None, went_out: str | None = None,
-        decider: str = "z3") -> Verdict:
+        decider: str = "z3", rlimit: int | None = None) -> Verdict:
     """Answer one contract question about ``spot``."""
     if question not in QUESTIONS:
         raise TutorError(f"unknown question {question!r} (use one of {', '.join(QUESTIONS)})")
@@ -103,7 +120,7 @@ def ask(question: str, spot: Spot, *, play: str | None = None, went_out: str | N
         if play is None:
             raise TutorError("the question 'play' needs the play to judge (--play ACTIONS)")
         return referee(spot, play)
-    engine = _decider(decider)
+    engine = _decider(decider, rlimit)
     if question == "melds":
         return melds(spot, engine)
     if question == "go-out":
