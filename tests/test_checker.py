@@ -14,7 +14,7 @@ from tutor.choices import candidates
 from tutor.errors import SolverLimitError
 from tutor.goals import ANY, NONE, UNKNOWN, Goal, MeldChoice
 from tutor.melds import judge
-from tutor.play import DISCARD, LAYOFF, MELD, PICKUP, Action, parse_action
+from tutor.play import DISCARD, LAYOFF, MELD, PICKUP, Action, format_play, parse_action
 from tutor.rules import rules_for
 from tutor.sampling import random_spot
 from tutor.spot import Spot
@@ -596,7 +596,7 @@ def test_the_same_question_gets_the_same_answer_whatever_came_before():
     assert first == again
 
 
-def test_a_variant_with_sequences_is_refused_not_guessed():
-    s = Spot.from_dict({"variant": "albany", "hand": "5S 6S 7S 9C"})
-    with pytest.raises(NotImplementedError):
-        find(s, Goal(must_meld=True))
+def test_albany_goes_to_its_own_encoding_A_SET():
+    s = Spot.from_dict({"variant": "albany", "hand": "5S 6S 7S 9C 9D"})
+    found = find(s, Goal(must_meld=True))
+    assert isinstance(found, Found) and "5S 6S 7S" in format_play(found.play)

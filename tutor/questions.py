@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Callable
 
 from .cards import format_cards, parse_cards
-from .errors import IllegalPlayError, NotationError, TutorError
+from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorError
 from .goals import ANY, NONE, UNKNOWN, Goal
 from .play import DISCARD, MELD, PICKUP, Action, format_play, parse_action, parse_play
 from .spot import Spot
@@ -96,7 +96,10 @@ def _found(question: str, spot: Spot, play, unknown_draw: bool, ms: float, **ext
 
 def _solve(decider, spot: Spot, goal: Goal):
     """(play, None) or (None, reasons) from either decider."""
-    result = decider.find(spot, goal)
+    try:
+        result = decider.find(spot, goal)
+    except NotImplementedError as e:
+        raise SolverLimitError(f"this question cannot be decided here yet: {e}") from None
     if decider.__name__.endswith("reference"):
         if result is None:
             return None, (Reason.of(spot.rules, spot.rules.cite("go_out" if goal.go_out else "meld"),
@@ -133,7 +136,10 @@ def ask(question: str, spot: Spot, *, play: str | None = None, went_out: str | N
 def melds(spot: Spot, engine) -> Verdict:
     with _Timer() as t:
         unknown = spot.phase == "before-draw"
-        choices = engine.legal_choices(spot, unknown_draw=unknown)
+        try:
+            choices = engine.legal_choices(spot, unknown_draw=unknown)
+        except NotImplementedError as e:
+            raise SolverLimitError(f"this question cannot be decided here yet: {e}") from None
     return Verdict("melds", bool(choices), None, (), t.ms, {"melds": [c.to_dict() for c in choices]})
 
 
@@ -170,8 +176,19 @@ def pickup(spot: Spot, engine, play: str | None) -> Verdict:
             goal = Goal(pickup=ANY, take_pile=True)
         found, reasons = _solve(engine, spot, goal)
     if found is None:
-        return Verdict("pickup", False, None, reasons, t.ms)
+        if play is not None:
+            reasons = _step_reasons(spot, goal.pickup) + tuple(reasons)
+        return Verdict("pickup", False, None, tuple(dict.fromkeys(reasons)), t.ms)
     return _found("pickup", spot, found, False, t.ms)
+
+
+def _step_reasons(spot: Spot, action: Action) -> tuple[Reason, ...]:
+    """When the named pickup breaks a rule by itself, that rule comes first among the reasons."""
+    try:
+        play_turn_prefix(spot, (action,))
+    except TurnError as e:
+        return _reasons_of(spot, e)
+    return ()
 
 
 def initial_meld(spot: Spot, engine, play: str | None) -> Verdict:

@@ -13,8 +13,12 @@ allowed), ``pile`` (taking the discard pile), ``going_out``, ``initial``
 so a "no" comes from an unsat core (``explain``); every "yes" is replayed by
 the turn engine before it is returned (``api``).
 
-Group variants (classic, house, canasty) are encoded; a variant with
-sequences, stoppers or a fanned pile raises ``NotImplementedError``.
+Group variants (classic, house, canasty) use the counting encoding above.
+Albany has its own (``albany``: sets, sequences, the fanned pile and
+stoppers; ``albany_play``: witnesses, reasons, ``find`` and
+``legal_choices``), which ``find`` hands albany spots to. A case neither
+encodes raises ``NotImplementedError``, which the questions report as the
+solver giving up, never as a guess.
 """
 
 from .api import DEFAULT_RLIMIT, Blocked, Found, find, legal_choices

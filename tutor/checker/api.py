@@ -58,6 +58,10 @@ class Blocked:
 
 def find(spot: Spot, goal: Goal, *, rlimit: int | None = None) -> Found | Blocked:
     """A legal turn from ``spot`` meeting ``goal``, or the rules that block every such turn."""
+    if spot.rules["pile"]["style"] == "fanned":
+        from . import albany_play
+
+        return albany_play.find(spot, goal, rlimit=rlimit)
     limit = DEFAULT_RLIMIT if rlimit is None else rlimit
     fixed = _fixed(goal.pickup)
     played = drawn(spot) if goal.unknown_draw else spot
@@ -88,6 +92,10 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup=NONE,
     With a pickup (ANY or a pickup Action) that can take the pile, the pile's
     cards count as the hand's too, since a turn that takes it may meld them.
     """
+    if spot.rules["pile"]["style"] == "fanned":
+        from . import albany_play
+
+        return albany_play.legal_choices(spot, unknown_draw=unknown_draw, pickup=pickup, rlimit=rlimit)
     fixed = _fixed(pickup)
     played = drawn(spot) if unknown_draw else spot
     open_pile = pickup != NONE and pile.usable(played, fixed)

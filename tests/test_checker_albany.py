@@ -1,0 +1,285 @@
+"""The z3 checker on albany (A-*): sequences, the fanned pile, stoppers, going out by table size."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+
+import pytest
+
+from tutor.cards import parse_cards
+from tutor.checker.albany_play import find
+from tutor.errors import IllegalPlayError
+from tutor.goals import ANY, Goal
+from tutor.play import DISCARD, LAYOFF, MELD, Action
+from tutor.sampling import random_spot
+from tutor.spot import Spot
+from tutor.turn import play_turn
+
+
+def spot(hand, *, melds="", discard="", phase="drawn", **options):
+    data = {"variant": "albany", "hand": hand, "phase": phase}
+    if melds:
+        data["melds"] = [m.strip() for m in melds.split(";")]
+    if discard:
+        data["discard"] = discard
+    if options:
+        data["options"] = options
+    return Spot.from_dict(data)
+
+
+def found(s, goal):
+    answer = find(s, goal)
+    assert hasattr(answer, "play"), f"expected a turn, got {answer}"
+    play_turn(s, answer.play)  # every witness re-checks with the turn engine
+    return answer
+
+
+def blocked(s, goal):
+    answer = find(s, goal)
+    assert hasattr(answer, "reasons"), f"expected no turn, got {answer}"
+    return answer
+
+
+def melded(answer):
+    return [a.cards for a in answer.play if a.kind == MELD]
+
+
+CANASTAS = "QS QH QD QC QS QH QD; 9S 9H 9D 9C 9S 9H 9D"
+
+
+# -- A-SET: sequences ----------------------------------------------------------------
+def test_a_set_sequence_with_a_wild_in_a_gap():
+    a = found(spot("5S 7S 2H 9C 8D"), Goal(must_meld=True))
+    assert sorted(map(str, melded(a)[0])) == ["2H", "5S", "7S"]
+
+
+def test_a_set_sequence_with_wilds_at_the_ends():
+    # going out, QH KH take both wilds (J and A) and 8D is discarded
+    full = "QS QH QD QC QS 2H 2S; 9S 9H 9D 9C 9S JK JK"  # mixed canastas with no room for a wild
+    a = found(spot("QH KH JK 2C 8D", melds=full), Goal(go_out=True))
+    assert [len(m) for m in melded(a)] == [4]
+
+
+def test_a_set_aces_are_high_only():
+    blocked(spot("AS 4S 2H 9D"), Goal(must_meld=True))
+    found(spot("KS AS 2H 9D 8C"), Goal(must_meld=True))
+
+
+def test_a_set_a_sequence_is_one_suit():
+    answer = blocked(spot("5S 6H 7S 9D"), Goal(must_meld=True))
+    assert "A-SET" in answer.rules
+
+
+def test_a_set_three_wilds_in_a_sequence_are_rejected():
+    # 5S 9S needs three wilds between them; three wilds alone are a wild set, leaving 5S 9S
+    answer = blocked(spot("5S 9S 2H 2D 2C"), Goal(go_out=True, pickup="none"))
+    text = str(answer)
+    assert "A-SET" in answer.rules or "A-GOOUT" in answer.rules
+    a = found(spot("5S 9S 2H 2D 2C KD"), Goal(must_meld=True))
+    for cards in melded(a):
+        assert not (parse_cards("5S")[0] in cards and parse_cards("9S")[0] in cards)
+    assert text
+
+
+def test_a_set_several_sets_of_one_rank():
+    a = found(spot("7S 7S 7H 7H 7D 7D 9C"), Goal(must_meld=True))
+    play_turn(a and spot("7S 7S 7H 7H 7D 7D 9C"), a.play)
+
+
+# -- A-DRAW: the fanned pile ------------------------------------------------------------
+def test_a_draw_a_top_card_alone_when_it_cannot_be_laid_off():
+    s = spot("5S 6S 9D", discard="KC 8H", phase="before-draw")
+    a = found(s, Goal(pickup=ANY, take_pile=True))
+    assert a.play[0].depth in (1, 2)
+    t = play_turn(s, a.play)
+    assert t.pickup_kind in ("a", "c")
+
+
+def test_a_draw_b_whole_pile_when_the_top_card_is_laid_off():
+    s = spot("9D 4C", melds="KS KH KD", discard="7C 8H KC", phase="before-draw")
+    a = found(s, Goal(pickup=ANY, take_pile=True, must_meld=False))
+    t = play_turn(s, a.play)
+    assert t.pickup_kind == "b" and len(t.picked_up) == 3
+
+
+def test_a_draw_c_deep_card_melded_with_two_naturals_from_the_hand():
+    s = spot("QS QH 5D", discard="QC 8H 9C", phase="before-draw")
+    a = found(s, Goal(pickup=ANY, take_pile=True, must_meld=True))
+    t = play_turn(s, a.play)
+    assert t.pickup_kind == "c" and a.play[0].depth == 3
+
+
+def test_a_draw_c_needs_two_naturals_from_the_hand_without_option_3():
+    s = spot("QS 5D 6C", discard="QC QH 9C", phase="before-draw")
+    answer = find(s, Goal(pickup=Action("pickup", parse_cards("QS QH"), depth=3)))
+    assert hasattr(answer, "reasons")
+
+
+def test_a_deluxe_option_3_takes_up_with_cards_from_the_pile():
+    s = spot("QS 5D 6C", discard="QC QH 9C", phase="before-draw", deluxe=[3])
+    a = found(s, Goal(pickup=ANY, take_pile=True, must_meld=True))
+    assert play_turn(s, a.play).pickup_kind == "c"
+
+
+def test_a_stopper_on_top_is_never_taken():
+    s = spot("5S 6S 9D", discard="8H 3C", phase="before-draw")
+    answer = blocked(s, Goal(pickup=Action("pickup", (), depth=1)))
+    assert "the 3C on top is a stopper" in str(answer)
+
+
+def test_a_stopper_two_stoppers_held_block_going_out():
+    # with Deluxe option 1 the two red 3s could be laid off, but holding them still blocks going out
+    s = spot("3D 3H KD KD", melds=CANASTAS + "; KS KH 2C; 3H 3D 3H", deluxe=[1])
+    answer = blocked(s, Goal(go_out=True))
+    assert "A-STOPPER" in answer.rules
+    assert "holding 2 stoppers after the draw prevents going out" in str(answer)
+
+
+def test_a_stopper_one_stopper_may_be_discarded_going_out():
+    s = spot("3C KD KD", melds="QS QH QD QC QS QH QD; 9S 9H 9D 9C 9S 9H 9D; KS KH 2C")
+    a = found(s, Goal(go_out=True))
+    assert a.play[-1] == Action(DISCARD, parse_cards("3C"))
+
+
+# -- A-GOOUT / A-DEAL -----------------------------------------------------------------------
+def test_a_goout_with_the_final_discard():
+    a = found(spot("KD KD 8C", melds=CANASTAS + "; KS KH 2C"), Goal(go_out=True))
+    assert a.play[-1].kind == DISCARD
+
+
+def test_a_goout_without_the_final_discard():
+    a = found(spot("KD KD", melds=CANASTAS + "; KS KH 2C"), Goal(go_out=True))
+    assert all(x.kind != DISCARD for x in a.play)
+    assert play_turn(spot("KD KD", melds=CANASTAS + "; KS KH 2C"), a.play).went_out
+
+
+def test_a_goout_needs_the_tables_canastas():
+    answer = blocked(spot("KD KD 8C", melds="QS QH QD QC QS QH QD; KS KH 2C"), Goal(go_out=True))
+    assert "going out needs 2 canastas; the best you can reach is 1" in str(answer)
+
+
+@pytest.mark.parametrize("players,partnerships,need", [(2, 0, 4), (3, 0, 3), (4, 0, 2), (5, 0, 2),
+                                                        (4, 2, 5), (6, 2, 5), (6, 3, 3)])
+def test_a_deal_canastas_to_go_out_per_table(players, partnerships, need):
+    melds = "; ".join([f"{r}S {r}H {r}D {r}C {r}S {r}H {r}D" for r in "Q9765"[:need - 1]] + ["KS KH 2C"])
+    s = spot("KD KD 8C", melds=melds, players=players, partnerships=partnerships)
+    answer = blocked(s, Goal(go_out=True))
+    assert f"going out needs {need} canastas; the best you can reach is {need - 1}" in str(answer)
+    s = spot("KD KD KC KC 8C", melds=melds, players=players, partnerships=partnerships)
+    found(s, Goal(go_out=True))
+
+
+def test_a_deluxe_option_5_needs_one_canasta_fewer():
+    s = spot("KD KD 8C", melds="QS QH QD QC QS QH QD; KS KH 2C", deluxe=[5])
+    found(s, Goal(go_out=True))
+
+
+# -- every witness re-checks; a brute force agrees -------------------------------------------
+def test_every_albany_witness_rechecks_on_random_spots():
+    goals = [Goal(go_out=True), Goal(must_meld=True), Goal(pickup=ANY, take_pile=True)]
+    answered = 0
+    for i in range(25):
+        s = random_spot(random.Random(i), "albany")
+        for g in goals:
+            a = find(s, g)
+            if hasattr(a, "play"):
+                play_turn(s, a.play)
+                answered += 1
+            else:
+                assert a.reasons and all(r.rule.startswith("A-") for r in a.reasons)
+    assert answered > 10
+
+
+def _brute(s: Spot, goal: Goal, accept=None) -> bool:
+    """Every assignment of the hand's cards to keep, discard, two new sets or a table set, judged by play_turn."""
+    hand = list(s.hand)
+    where = ["keep", "discard", "new1", "new2"] + [f"to{i}" for i in range(1, len(s.melds) + 1)]
+    seen = set()
+    for choice in product(where, repeat=len(hand)):
+        if choice.count("discard") > 1:
+            continue
+        key = tuple(sorted(zip(map(str, hand), choice)))
+        if key in seen:
+            continue
+        seen.add(key)
+        play = []
+        for dest in where[2:]:
+            cards = tuple(c for c, d in zip(hand, choice) if d == dest)
+            if cards:
+                play.append(Action(MELD, cards) if dest.startswith("new") else Action(LAYOFF, cards, to=int(dest[2:])))
+        play += [Action(DISCARD, (c,)) for c, d in zip(hand, choice) if d == "discard"]
+        try:
+            t = play_turn(s, tuple(play))
+        except IllegalPlayError:
+            continue
+        if (not goal.go_out or t.went_out) and (not goal.must_meld or t.new_melds) and (accept is None or accept(t)):
+            return True
+    return False
+
+
+def test_albany_checker_agrees_with_a_brute_force_on_small_hands():
+    rng = random.Random(7)
+    compared = agreed_yes = 0
+    tables = ["", "QS QH QD QC QS QH; 6H 7H 8H 9H TH JH", "KS KH 2C"]
+    for n in range(60):
+        k = rng.randint(3, 6)
+        deck = parse_cards("4S 5S 6S 7S 8S 9S 4H 5H 6H 7H 9H QH QD QC KD KC 2C 2D JK 3C 3S AS")
+        hand = " ".join(str(c) for c in rng.sample(list(deck), k))
+        s = spot(hand, melds=rng.choice(tables))
+        for goal in (Goal(must_meld=True), Goal(go_out=True)):
+            want = _brute(s, goal)
+            got = find(s, goal)
+            assert hasattr(got, "play") == want, f"{s.to_json()} {goal}: brute {want}, checker {got}"
+            compared += 1
+            agreed_yes += want
+    assert compared == 120 and agreed_yes > 10
+
+
+# -- the melds question ---------------------------------------------------------------------
+def test_a_set_legal_choices_are_each_put_down_by_a_checked_turn():
+    from tutor.checker.albany_play import legal_choices
+    from tutor.checker.api import _includes
+
+    s = spot("5S 6S 7S 2H KD KC 9C", melds="KS KH 2C; 8H 9H TH")
+    choices = legal_choices(s)
+    assert any(c.kind == "meld" and len(c.cards) == 4 for c in choices)  # 5S 6S 7S 2H
+    assert any(c.kind == "layoff" and c.to == 1 for c in choices)
+    for c in choices:
+        a = found(s, Goal(include=c))
+        assert _includes(s.rules, play_turn(s, a.play), c), f"{c} not in {a}"
+
+
+def test_a_set_legal_choices_leave_out_what_no_turn_allows():
+    from tutor.checker.albany_play import legal_choices
+
+    # melding 5S 6S 7S would leave one card: no discard and no going out without canastas
+    s = spot("5S 6S 7S 9C")
+    assert legal_choices(s) == []
+
+
+def test_albany_legal_choices_agree_with_a_brute_force_on_small_hands():
+    from tutor.checker.albany_play import legal_choices
+    from tutor.checker.api import _includes
+    from tutor.choices import candidates
+
+    rng = random.Random(11)
+    compared = legal = 0
+    tables = ["", "KS KH 2C; 6H 7H 8H 9H", "QS QH QD QC QS QH QD; 5S 6S 7S 8S 9S TS JS"]
+    deck = parse_cards("4S 5S 6S 7S 8S 9S 4H 5H 6H 7H TH JH KD KC 2C 2D JK 3C")
+    for n in range(25):
+        s = spot(" ".join(str(c) for c in rng.sample(list(deck), rng.randint(4, 6))), melds=rng.choice(tables))
+        got = set(legal_choices(s))
+        for c in candidates(s):
+            want = _brute(s, Goal(), accept=lambda t, c=c: _includes(s.rules, t, c))
+            assert (c in got) == want, f"{s.to_json()}: {c}: brute {want}"
+            compared += 1
+            legal += want
+    assert compared > 50 and legal > 10
+
+
+def test_a_nomin_best_first_meld_puts_down_the_most_points():
+    # KD KC 2H (50) and 7S 8S 9S (25) together, keeping 5C and discarding 4D: 75
+    s = spot("7S 8S 9S KD KC 2H 5C 4D")
+    a = found(s, Goal(must_meld=True, best=True))
+    assert a.points == 75

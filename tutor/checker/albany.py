@@ -1,0 +1,653 @@
+"""Albany's turn as constraints: sets of one rank, same-suit sequences, wild sets, stoppers, a fanned pile.
+
+Cards are counted by exact face (three packs hold up to three copies of
+each), and the turn is decided by how many copies of each face go where:
+
+* groups of one rank: counted together per rank. ``g`` groups holding ``n``
+  naturals and ``w`` wilds, ``c`` of them canastas, can be dealt into legal
+  sets exactly when ``n >= 2g``, ``w <= 2g`` and ``n + w >= 7c + 3(g - c)``
+  (each set gets two naturals, the wilds go at most two a set, the naturals
+  fill the rest), so one rank needs a few numbers, not a slot per set;
+* sequences of one suit: a bounded number of slots per suit, each with a 0/1
+  natural per rank and its wilds; the wilds are undeclared, so a slot is
+  legal when its gaps are at most its wilds and it fits between 4 (5) and A.
+  The bound is the suit's naturals halved (a sequence holds two at least),
+  so it never cuts off a turn;
+* wild-card sets and (Deluxe option 1) red-stopper sets, counted like groups;
+* lay-offs onto each of the side's sets on the table;
+* for ``Goal.include``, one group of each rank set apart, so that "some set
+  holds these very cards" is a condition on that set alone.
+
+The pile (A-DRAW) is a depth ``d``: 0 (no pick-up), 1 (a: the top card
+alone), the whole pile (b: the top card, used at once), or any deeper card
+(c: the lowest card taken makes a new set with a core of at least two
+naturals from the hand, or with option 3 from anything held). Every rule is
+tracked by its rule ID, so a "no" comes from an unsat core. Going out is
+first narrowed by two quick necessary conditions per depth (``stranded``,
+``canasta_bound``), tracked like the rules they follow from.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+import z3
+
+from ..cards import RANK_ORDER, Card
+from ..errors import IllegalPlayError, SolverLimitError
+from ..goals import NONE, UNKNOWN, Goal
+from ..melds import GROUP, SEQUENCE, STOPPERS, WILD, judge, sequence_span
+from ..play import Action
+from ..spot import Spot
+
+MODE_NONE, MODE_TOP, MODE_WHOLE, MODE_DEEP = 0, 1, 2, 3
+
+
+@dataclass
+class Model:
+    """One spot's variables and tracked rules (z3 terms in their own context)."""
+
+    spot: Spot
+    ctx: z3.Context
+    hard: list = field(default_factory=list)
+    tracked: dict[str, list] = field(default_factory=dict)
+
+    def track(self, rule: str, expr) -> None:
+        self.tracked.setdefault(rule, []).append(expr)
+
+
+def _int(m: Model, name: str, lo: int = 0, hi: int | None = None):
+    v = z3.Int(name, m.ctx)
+    m.hard.append(v >= lo)
+    if hi is not None:
+        m.hard.append(v <= hi)
+    return v
+
+
+def _sum(ctx, terms):
+    terms = list(terms)
+    return z3.Sum(terms) if terms else z3.IntVal(0, ctx)
+
+
+class Albany:
+    """The encoding of one albany spot (phase, hand, pile, the side's sets)."""
+
+    def __init__(self, spot: Spot, *, apart: bool = False):
+        self.spot = spot
+        self.apart = apart  # set one group of each rank apart, for Goal.include
+        self.rules = rules = spot.rules
+        self.ctx = ctx = z3.Context()
+        self.m = m = Model(spot, ctx)
+        self.low, self.high = sequence_span(rules)
+        self.maxlen = self.high - self.low + 1
+        self.max_wilds = rules.max_wilds() or 2
+        self.need = rules.canastas_to_go_out
+        self.block = rules["go_out"].get("stoppers_block", 0)
+        hand = [c for c in spot.hand if c is not UNKNOWN]
+        self.unknown = len(spot.hand) - len(hand)
+        self.hand = Counter(hand)
+        pile = list(spot.discard) if spot.phase == "before-draw" else []
+        self.pile = pile
+        self.top = pile[-1] if pile else None
+        faces = sorted(set(hand) | set(pile))
+        self.naturals = [c for c in faces if rules.role(c) == "natural" and c.rank in rules.natural_ranks]
+        self.wilds = [c for c in faces if rules.role(c) == "wild"]
+        self.stoppers = [c for c in faces if rules.role(c) == "stopper"]
+        self.dead = [c for c in faces if c not in self.naturals and c not in self.wilds and c not in self.stoppers]
+        self.faces = self.naturals + self.wilds + self.stoppers + self.dead
+        self._layable = self._top_layable()
+        self.uses: dict[Card, list] = {c: [] for c in self.faces}   # placed copies per face
+        self.canastas: list = []
+        self.new_sets: list = []
+        self._pile_vars()
+        self._groups()
+        self._sequences()
+        self._wild_and_stopper_sets()
+        self._table()
+        self._deep()
+        self._ends()
+
+    # -- the pile --------------------------------------------------------------
+    def _top_layable(self) -> bool:
+        if self.top is None:
+            return False
+        for meld in self.spot.melds:
+            try:
+                old, new = judge(self.rules, meld), judge(self.rules, tuple(meld) + (self.top,))
+            except IllegalPlayError:
+                continue
+            if (old.kind, old.key) == (new.kind, new.key):
+                return True
+        return False
+
+    def _pile_vars(self) -> None:
+        m, ctx, rules = self.m, self.ctx, self.rules
+        p = len(self.pile)
+        self.mode = _int(m, "mode", 0, 3)
+        self.d = _int(m, "depth", 0, p)
+        m.hard += [(self.mode == MODE_NONE) == (self.d == 0), z3.Implies(self.mode == MODE_TOP, self.d == 1),
+                   z3.Implies(self.mode == MODE_WHOLE, self.d == p), z3.Implies(self.mode == MODE_DEEP, self.d >= 2)]
+        if self.spot.phase == "before-draw":
+            m.track("A-DRAW.start", self.mode != MODE_NONE)
+        top_role = rules.role(self.top) if self.top is not None else ""
+        if top_role == "stopper":
+            m.track("A-STOPPER.top", z3.And(self.mode != MODE_TOP, self.mode != MODE_WHOLE))
+        m.track("A-DRAW.top", self.mode != (MODE_WHOLE if not self._layable else MODE_TOP))
+        # taken copies of each face, and whether each depth's lowest card is that face
+        self.taken: dict[Card, object] = {}
+        for face in self.faces:
+            steps = [z3.If(self.d >= j, z3.IntVal(1, ctx), z3.IntVal(0, ctx))
+                     for j in range(1, p + 1) if self.pile[-j] == face]
+            self.taken[face] = _sum(ctx, steps)
+        deep_ok = [j for j in range(2, p + 1) if rules.role(self.pile[-j]) != "stopper"]
+        if any(rules.role(self.pile[-j]) == "stopper" for j in range(2, p + 1)):
+            m.track("A-STOPPER.lowest", z3.Implies(self.mode == MODE_DEEP, z3.Or([self.d == j for j in deep_ok] or
+                                                                              [z3.BoolVal(False, ctx)])))
+        self.stoppers_after = _sum(ctx, [self.hand[c] + self.taken[c] for c in self.stoppers])
+        self.avail = {c: self.hand[c] + self.taken[c] for c in self.faces}
+
+    # -- new sets ----------------------------------------------------------------
+    def _groups(self) -> None:
+        m, ctx = self.m, self.ctx
+        self.group, self.held_apart = {}, {}
+        for rank in self.rules.natural_ranks:
+            faces = [c for c in self.naturals if c.rank == rank]
+            if not faces:
+                continue
+            top_n = sum(self.hand[c] + self.pile.count(c) for c in faces)
+            if top_n < 2:
+                continue
+            nat = {c: _int(m, f"g_{c}", 0, self.hand[c] + self.pile.count(c)) for c in faces}
+            wild = {c: _int(m, f"g_{rank}_{c}", 0, self.hand[c] + self.pile.count(c)) for c in self.wilds}
+            g = _int(m, f"g_{rank}_sets", 0, top_n // 2)
+            c = _int(m, f"g_{rank}_canastas", 0, top_n // 2)
+            n, w = _sum(ctx, nat.values()), _sum(ctx, wild.values())
+            m.track("A-SET", z3.And(n >= 2 * g, w <= self.max_wilds * g, n + w >= 7 * c + 3 * (g - c), c <= g,
+                                    z3.Implies(g == 0, n + w == 0)))
+            for face, v in list(nat.items()) + list(wild.items()):
+                self.uses[face].append(v)
+            self.canastas.append(c)
+            self.new_sets.append(g)
+            self.group[rank] = (nat, wild, g, c)
+            if not self.apart:
+                continue
+            # one set of the rank set apart, for "does some turn meld these very cards?" (Goal.include)
+            on = z3.Bool(f"h_{rank}_on", ctx)
+            hn = {f: _int(m, f"h_{f}", 0, self.hand[f] + self.pile.count(f)) for f in faces}
+            hw = {f: _int(m, f"h_{rank}_{f}", 0, self.max_wilds) for f in self.wilds}
+            n, w = _sum(ctx, hn.values()), _sum(ctx, hw.values())
+            m.track("A-SET", z3.If(on, z3.And(n >= 2, n + w >= 3, w <= self.max_wilds), n + w == 0))
+            for face, v in list(hn.items()) + list(hw.items()):
+                self.uses[face].append(v)
+            one, zero = z3.IntVal(1, ctx), z3.IntVal(0, ctx)
+            self.canastas.append(z3.If(n + w >= 7, one, zero))
+            self.new_sets.append(z3.If(on, one, zero))
+            self.held_apart[rank] = (hn, hw, on)
+
+    def _sequences(self) -> None:
+        m, ctx = self.m, self.ctx
+        self.seqs = []
+        for suit in "SHDC":
+            faces = {c.order: c for c in self.naturals if c.suit == suit and self.low <= c.order <= self.high}
+            total = sum(self.hand[c] + self.pile.count(c) for c in faces.values())
+            prev = None
+            for s in range(total // 2):
+                name = f"q_{suit}{s}"
+                x = {o: _int(m, f"{name}_{faces[o]}", 0, 1) for o in sorted(faces)}
+                wild = {c: _int(m, f"{name}_{c}", 0, self.max_wilds) for c in self.wilds}
+                used = z3.Bool(f"{name}_used", ctx)
+                lo, hi = _int(m, f"{name}_lo", self.low, self.high), _int(m, f"{name}_hi", self.low, self.high)
+                canasta = z3.Bool(f"{name}_canasta", ctx)
+                n, w = _sum(ctx, x.values()), _sum(ctx, wild.values())
+                m.track("A-SET", z3.And(
+                    z3.If(used, z3.And(n >= 2, n + w >= 3, w <= self.max_wilds, n + w <= self.maxlen,
+                                       hi - lo + 1 - n <= w), n + w == 0),
+                    *[z3.Implies(v == 1, z3.And(lo <= o, o <= hi)) for o, v in x.items()]))
+                m.hard.append(canasta == z3.And(used, n + w >= 7))
+                if prev is not None:  # unused slots last; used ones in order of their lowest natural
+                    m.hard.append(z3.Implies(used, z3.And(prev[0], prev[1] <= lo)))
+                prev = (used, lo)
+                for o, v in x.items():
+                    self.uses[faces[o]].append(v)
+                for face, v in wild.items():
+                    self.uses[face].append(v)
+                self.canastas.append(z3.If(canasta, z3.IntVal(1, ctx), z3.IntVal(0, ctx)))
+                self.new_sets.append(z3.If(used, z3.IntVal(1, ctx), z3.IntVal(0, ctx)))
+                self.seqs.append((suit, faces, x, wild, used, lo, hi))
+
+    def _wild_and_stopper_sets(self) -> None:
+        m, ctx, rules = self.m, self.ctx, self.rules
+        self.wildsets = None
+        total = sum(self.hand[c] + self.pile.count(c) for c in self.wilds)
+        if self.wilds and total >= 3 and rules["wild_meld"].get("allowed"):
+            use = {c: _int(m, f"ws_{c}", 0, self.hand[c] + self.pile.count(c)) for c in self.wilds}
+            g, c = _int(m, "ws_sets", 0, total // 3), _int(m, "ws_canastas", 0, total // 7)
+            n = _sum(ctx, use.values())
+            m.track("A-SET", z3.And(n >= 7 * c + 3 * (g - c), c <= g, z3.Implies(g == 0, n == 0)))
+            for face, v in use.items():
+                self.uses[face].append(v)
+            self.canastas.append(c)
+            self.new_sets.append(g)
+            self.wildsets = (use, g, c)
+        self.stopsets = {}
+        sm = rules["stopper_meld"]
+        if sm.get("allowed"):
+            for rank in sorted({c.rank for c in self.stoppers}):
+                faces = [c for c in self.stoppers if c.rank == rank and ("red" if c.is_red else "black") in sm["colors"]]
+                total = sum(self.hand[c] + self.pile.count(c) for c in faces)
+                if total < sm["min_cards"]:
+                    continue
+                use = {f: _int(m, f"ss_{f}", 0, self.hand[f] + self.pile.count(f)) for f in faces}
+                g, c = _int(m, f"ss_{rank}_sets", 0, total // sm["min_cards"]), _int(m, f"ss_{rank}_canastas", 0, total // 7)
+                n = _sum(ctx, use.values())
+                m.track("A-SET", z3.And(n >= 7 * c + sm["min_cards"] * (g - c), c <= g, z3.Implies(g == 0, n == 0)))
+                for face, v in use.items():
+                    self.uses[face].append(v)
+                self.canastas.append(c)
+                self.new_sets.append(g)
+                self.stopsets[rank] = (use, g, c)
+
+    # -- lay-offs onto the side's sets -----------------------------------------
+    def _table(self) -> None:
+        m, ctx, rules = self.m, self.ctx, self.rules
+        self.layoffs = []
+        for i, meld in enumerate(self.spot.melds, start=1):
+            j = judge(rules, meld)
+            size, add = len(meld), {}
+            if j.kind == GROUP:
+                fits = [c for c in self.naturals if c.rank == j.key] + self.wilds
+            elif j.kind == SEQUENCE:
+                have = {c.order for c in meld if rules.role(c) == "natural"}
+                fits = [c for c in self.naturals if c.suit == j.key and self.low <= c.order <= self.high
+                        and c.order not in have] + self.wilds
+            elif j.kind == WILD:
+                fits = list(self.wilds)
+            elif j.kind == STOPPERS:
+                fits = [c for c in self.stoppers if c.rank == j.key and ("red" if c.is_red else "black")
+                        in rules["stopper_meld"]["colors"]]
+            else:
+                fits = []
+            for face in fits:
+                top = 1 if j.kind == SEQUENCE and rules.role(face) == "natural" else self.hand[face] + self.pile.count(face)
+                add[face] = _int(m, f"t{i}_{face}", 0, top)
+                self.uses[face].append(add[face])
+            w = _sum(ctx, [v for f, v in add.items() if f in self.wilds])
+            total = _sum(ctx, add.values())
+            if j.kind in (GROUP, SEQUENCE):
+                m.track("A-SET", j.wilds + w <= self.max_wilds)
+            if j.kind == SEQUENCE:
+                orders = [c.order for c in meld if rules.role(c) == "natural"]
+                lo, hi = _int(m, f"t{i}_lo", self.low, min(orders)), _int(m, f"t{i}_hi", max(orders), self.high)
+                n = len(orders) + _sum(ctx, [v for f, v in add.items() if f in self.naturals])
+                m.track("A-SET", z3.And(hi - lo + 1 - n <= j.wilds + w, size + total <= self.maxlen,
+                                        *[z3.Implies(v == 1, z3.And(lo <= f.order, f.order <= hi))
+                                          for f, v in add.items() if f in self.naturals]))
+            if size >= 7:
+                self.canastas.append(z3.IntVal(0, ctx))  # counted below with the table's canastas
+            else:
+                self.canastas.append(z3.If(size + total >= 7, z3.IntVal(1, ctx), z3.IntVal(0, ctx)))
+            self.layoffs.append((i, add, j))
+        self.table_canastas = sum(1 for meld in self.spot.melds if len(meld) >= 7)
+
+    # -- the deep pick-up's new set --------------------------------------------
+    def _deep(self) -> None:
+        """(c): the lowest card taken is in a new group or sequence whose core makes a legal set with it.
+
+        One Boolean per possible target (a rank's groups, a sequence slot) and
+        one core per target; which card is the lowest follows from the depth.
+        """
+        m, ctx, rules = self.m, self.ctx, self.rules
+        relaxed = bool(rules["pile"].get("take_up_option"))
+        deep = self.mode == MODE_DEEP
+        one, zero = z3.IntVal(1, ctx), z3.IntVal(0, ctx)
+        low_at = {}
+        for j in range(2, len(self.pile) + 1):
+            face = self.pile[-j]
+            if rules.role(face) != "stopper":
+                low_at.setdefault(face, []).append(self.d == j)
+        self.is_low = {f: z3.Or(c) for f, c in low_at.items()}
+        low = {f: z3.If(z3.And(deep, b), one, zero) for f, b in self.is_low.items()}
+        hand_cap = (lambda term, face: term) if relaxed else \
+            (lambda term, face: z3.If(term < self.hand[face], term, z3.IntVal(self.hand[face], ctx)))
+        targets = []
+        self.deep_choice = []
+        for rank, (nat, wild, g, c) in self.group.items():
+            here = [f for f in list(nat) + list(wild) if f in low]
+            if not here:
+                continue
+            b = z3.Bool(f"deep_g{rank}", ctx)
+            spare = _sum(ctx, [hand_cap(v - low.get(f, zero), f) for f, v in nat.items()])
+            m.hard.append(z3.Implies(b, z3.And(spare >= 2, g >= 1, _sum(ctx, [low[f] for f in here]) == 1,
+                                              *[z3.Implies(self.is_low[f], (nat.get(f) if f in nat else wild[f]) >= 1)
+                                                for f in here])))
+            targets.append(b)
+            self.deep_choice.append((b, ("group", rank)))
+        for rank, (hn, hw, on) in self.held_apart.items():
+            here = [f for f in list(hn) + list(hw) if f in low]
+            if not here:
+                continue
+            b = z3.Bool(f"deep_h{rank}", ctx)
+            spare = _sum(ctx, [hand_cap(v - low.get(f, zero), f) for f, v in hn.items()])
+            m.hard.append(z3.Implies(b, z3.And(spare >= 2, on, _sum(ctx, [low[f] for f in here]) == 1,
+                                              *[z3.Implies(self.is_low[f], (hn.get(f) if f in hn else hw[f]) >= 1)
+                                                for f in here])))
+            targets.append(b)
+            self.deep_choice.append((b, ("apart", rank)))
+        for k, (suit, faces, x, wild, used, lo, hi) in enumerate(self.seqs):
+            here = [f for f in list(faces.values()) + list(wild) if f in low]
+            if not here:
+                continue
+            b = z3.Bool(f"deep_q{k}", ctx)
+            core = {o: _int(m, f"deep_q{k}_c{o}", 0, 1) for o in x}
+            cw = {f: _int(m, f"deep_q{k}_cw{f}", 0, self.max_wilds) for f in wild}
+            clo, chi = _int(m, f"deep_q{k}_lo", self.low, self.high), _int(m, f"deep_q{k}_hi", self.low, self.high)
+            parts = [used, _sum(ctx, [low[f] for f in here]) == 1]
+            lown = _sum(ctx, [low[faces[o]] for o in x if faces[o] in low])
+            loww = _sum(ctx, [low[f] for f in wild if f in low])
+            for o, v in core.items():
+                face = faces[o]
+                lf = low.get(face, zero)
+                parts += [v >= 0, v <= hand_cap(x[o] - lf, face), v + lf <= 1,
+                          z3.Implies(v + lf >= 1, z3.And(clo <= o, o <= chi)),
+                          z3.Implies(lf == 1, x[o] == 1)]
+            for f, v in cw.items():
+                lf = low.get(f, zero)
+                parts += [v >= 0, v <= hand_cap(wild[f] - lf, f), z3.Implies(lf == 1, wild[f] >= 1)]
+            n, w = _sum(ctx, core.values()) + lown, _sum(ctx, cw.values()) + loww
+            parts += [n - lown >= 2, w <= self.max_wilds, chi - clo + 1 - n <= w]
+            m.hard.append(z3.Implies(b, z3.And(parts)))
+            targets.append(b)
+            self.deep_choice.append((b, ("seq", k, core, cw)))
+        m.hard.append(z3.Sum([z3.If(b, one, zero) for b in targets] or [zero]) <= 1)
+        m.track("A-DRAW.deep", z3.Implies(deep, z3.Or(targets) if targets else z3.BoolVal(False, ctx)))
+
+    # -- where every card ends, and going out ------------------------------------
+    def _ends(self) -> None:
+        m, ctx, rules = self.m, self.ctx, self.rules
+        self.keep, self.out = {}, {}
+        for face in self.faces:
+            self.keep[face] = _int(m, f"keep_{face}", 0, self.hand[face] + self.pile.count(face))
+            self.out[face] = _int(m, f"discard_{face}", 0, 1)
+            m.hard.append(_sum(ctx, self.uses[face]) + self.keep[face] + self.out[face] == self.avail[face])
+        self.keep_unknown = _int(m, "keep_unknown", 0, self.unknown)
+        self.out_unknown = _int(m, "discard_unknown", 0, min(1, self.unknown))
+        m.hard.append(self.keep_unknown + self.out_unknown == self.unknown)
+        self.discards = _sum(ctx, list(self.out.values()) + [self.out_unknown])
+        self.left = _sum(ctx, list(self.keep.values()) + [self.keep_unknown])
+        self.went_out = self.left == 0
+        m.hard.append(self.discards <= 1)
+        m.track("A-GOOUT.discard", z3.Or(self.went_out, self.discards == 1))
+        # (a) the top card taken alone; (b) the top card goes down at once
+        if self.top is not None:
+            placed = _sum(ctx, self.uses[self.top])
+            m.track("A-DRAW.whole", z3.Implies(self.mode == MODE_WHOLE, placed >= 1))
+        self.total_canastas = _sum(ctx, self.canastas) + self.table_canastas
+        m.track("A-GOOUT", z3.Implies(self.went_out, self.total_canastas >= self.need))
+        if self.block:
+            m.track("A-STOPPER", z3.Implies(self.went_out, self.stoppers_after < self.block))
+        self.melds_made = _sum(ctx, self.new_sets)
+
+    def points(self):
+        """What the turn's melds and lay-offs count (``Turn.initial_points``): card values of the
+        cards put down, each face at most as often as the player owned it (the hand, and the top
+        or lowest card taken with the pile)."""
+        ctx, terms = self.ctx, []
+        for face in self.faces:
+            if not self.uses[face]:
+                continue
+            placed = _sum(ctx, self.uses[face])
+            own = z3.IntVal(self.hand[face], ctx)
+            if self.top is not None and face == self.top:
+                own = own + z3.If(self.mode == MODE_WHOLE, z3.IntVal(1, ctx), z3.IntVal(0, ctx))
+            if face in getattr(self, "is_low", {}):
+                own = own + z3.If(z3.And(self.mode == MODE_DEEP, self.is_low[face]), z3.IntVal(1, ctx),
+                                  z3.IntVal(0, ctx))
+            terms.append(self.rules.value(face) * z3.If(placed < own, placed, own))
+        return _sum(ctx, terms)
+
+    def most_points(self) -> int:
+        return sum(self.rules.value(f) * (self.hand[f] + 1) for f in self.faces)
+
+    # -- a quick necessary condition for going out -------------------------------
+    def stranded(self, depth: int) -> list[Card]:
+        """Cards held after taking ``depth`` cards that no set could take: going out may discard one.
+
+        A natural needs another of its rank or a table group of it, or another
+        natural of its suit at most three ranks away, or a table sequence of its
+        suit without it; a stopper needs a stopper set. A necessary condition
+        only, so a depth it rules out is ruled out exactly.
+        """
+        rules = self.rules
+        held = Counter(self.hand)
+        if depth:
+            held.update(self.pile[-depth:])
+        table = [judge(rules, m) for m in self.spot.melds]
+        groups = {j.key for j in table if j.kind == GROUP}
+        seqs = {}
+        for j in table:
+            if j.kind == SEQUENCE:
+                seqs.setdefault(j.key, []).append({c.order for c in j.cards if rules.role(c) == "natural"})
+        stop_table = {j.key for j in table if j.kind == STOPPERS}
+        sm = rules["stopper_meld"]
+        out = []
+        by_rank = Counter()
+        for c, n in held.items():
+            if c in self.naturals:
+                by_rank[c.rank] += n
+        for c, n in held.items():
+            role = rules.role(c)
+            if role == "stopper":
+                red = sm.get("allowed") and ("red" if c.is_red else "black") in sm["colors"]
+                mates = sum(k for f, k in held.items() if f.rank == c.rank and rules.role(f) == "stopper"
+                            and ("red" if f.is_red else "black") in sm["colors"])
+                if not (red and (mates >= sm["min_cards"] or c.rank in stop_table)):
+                    out += [c] * n
+            elif c in self.naturals:
+                if by_rank[c.rank] >= 2 or c.rank in groups:
+                    continue
+                if any(f.suit == c.suit and f.rank != c.rank and 0 < abs(f.order - c.order) <= 3 and f in self.naturals
+                       and self.low <= f.order <= self.high for f in held) and self.low <= c.order <= self.high:
+                    continue
+                if any(c.order not in orders and self.low <= c.order <= self.high for orders in seqs.get(c.suit, [])):
+                    continue
+                out += [c] * n
+            elif role != "wild":
+                out += [c] * n
+        return out
+
+    def canasta_bound(self, depth: int) -> int:
+        """At most this many canastas after taking ``depth`` cards (a quick upper bound).
+
+        A new canasta of a group or a sequence holds five naturals of its rank
+        or suit at least, a wild-card canasta seven wilds; a table set becomes
+        one only if enough cards could join it.
+        """
+        rules = self.rules
+        held = Counter(self.hand)
+        if depth:
+            held.update(self.pile[-depth:])
+        by_rank, by_suit, wilds = Counter(), Counter(), 0
+        for c, n in held.items():
+            if c in self.naturals:
+                by_rank[c.rank] += n
+                if self.low <= c.order <= self.high:
+                    by_suit[c.suit] += n
+            elif c in self.wilds:
+                wilds += n
+        bound = sum(n // 5 for n in by_rank.values()) + sum(n // 5 for n in by_suit.values()) + wilds // 7
+        stoppers = Counter(c.rank for c, n in held.items() if c in self.stoppers for _ in range(n))
+        if rules["stopper_meld"].get("allowed"):
+            bound += sum(n // 7 for n in stoppers.values())
+        total = sum(held.values())
+        for meld in self.spot.melds:
+            bound += 1 if len(meld) >= 7 or len(meld) + total >= 7 else 0
+        return bound
+
+    # -- questions -------------------------------------------------------------
+    def goal_terms(self, goal: Goal, fixed: Action | None) -> list:
+        ctx, out = self.ctx, []
+        if goal.go_out:
+            out.append(self.went_out)
+            depths = [0] if self.spot.phase != "before-draw" else range(1, len(self.pile) + 1)
+            self.strands = {j: self.stranded(j) for j in depths}
+            few = [j for j in depths if self.canasta_bound(j) < self.need]
+            if few:
+                self.m.track("A-GOOUT", z3.Implies(self.went_out, z3.And([self.d != j for j in few])))
+            blocked = [j for j, cards in self.strands.items() if len(cards) + self.unknown > 1 and j not in few]
+            if blocked:
+                self.m.track("A-GOOUT.cards", z3.Implies(self.went_out, z3.And([self.d != j for j in blocked])))
+        if goal.must_meld:
+            out.append(self.melds_made >= 1)
+        if goal.take_pile or fixed is not None:
+            out.append(self.mode != MODE_NONE)
+        if goal.pickup == NONE and self.spot.phase == "before-draw":
+            out.append(self.mode == MODE_NONE)
+        if fixed is not None:
+            out.append(self._fixed(fixed))
+        if goal.include is not None:
+            out.append(self.includes(goal.include))
+        return out
+
+    def includes(self, choice) -> object:
+        """The condition that the turn puts down these very cards: a new set holding them, or a lay-off."""
+        ctx, rules = self.ctx, self.rules
+        want = Counter(choice.cards)
+        no = z3.BoolVal(False, ctx)
+        if choice.kind == "layoff":
+            entry = next((add for i, add, _ in self.layoffs if i == choice.to), None)
+            if entry is None or any(f not in entry for f in want):
+                return no
+            return z3.And([entry[f] >= n for f, n in want.items()])
+        naturals = [c for c in want if c in self.naturals]
+        if any(c not in self.naturals and c not in self.wilds and c not in self.stoppers for c in want):
+            return no
+        options = []
+        ranks = {c.rank for c in naturals}
+        if naturals and len(ranks) == 1 and naturals[0].rank in self.held_apart:
+            hn, hw, on = self.held_apart[naturals[0].rank]
+            if all(f in hn or f in hw for f in want):
+                options.append(z3.And([on] + [(hn.get(f) if f in hn else hw[f]) >= n for f, n in want.items()]))
+        suits = {c.suit for c in naturals}
+        if naturals and len(suits) == 1:
+            for suit, faces, x, wild, used, lo, hi in self.seqs:
+                if suit in suits and all((f in wild) or (f.order in faces and faces[f.order] == f) for f in want):
+                    options.append(z3.And([used] + [(wild[f] if f in wild else x[f.order]) >= n for f, n in want.items()]))
+        if not naturals and self.wildsets is not None and all(f in self.wilds for f in want):
+            use, g, c = self.wildsets
+            options.append(_one_holds(ctx, use, g, c, want, 3))
+        stoppers = [c for c in want if c in self.stoppers]
+        if stoppers and len({c.rank for c in stoppers}) == 1 and stoppers[0].rank in self.stopsets:
+            use, g, c = self.stopsets[stoppers[0].rank]
+            if all(f in use for f in want):
+                options.append(_one_holds(ctx, use, g, c, want, rules["stopper_meld"]["min_cards"]))
+        return z3.Or(options) if options else no
+
+    def _fixed(self, action: Action):
+        p = len(self.pile)
+        if action.depth is None:
+            mode = MODE_WHOLE if self._layable else MODE_TOP
+        elif action.depth == 1:
+            mode = MODE_TOP
+        else:
+            mode = MODE_DEEP
+        cond = [self.mode == mode]
+        if mode == MODE_DEEP:
+            cond.append(self.d == action.depth)
+            want = Counter(action.cards)
+            for b, what in self.deep_choice:
+                if what[0] in ("group", "apart"):
+                    nat, wild = self.group[what[1]][:2] if what[0] == "group" else self.held_apart[what[1]][:2]
+                    low = self.pile[-action.depth]
+                    cond.append(z3.Implies(b, z3.And([v - (1 if f == low else 0) >= want[f]
+                                                      for f, v in list(nat.items()) + list(wild.items())] +
+                                                     [z3.BoolVal(not (set(want) - set(nat) - set(wild)), self.ctx)])))
+                    continue
+                core, cw = what[2], what[3]
+                suit = self.seqs[what[1]][0]
+                cond.append(z3.Implies(b, z3.And(
+                    [v == want[Card(_rank(o), suit)] for o, v in core.items()] +
+                    [v == want[f] for f, v in cw.items()])))
+            if any(action.cards) and not self._deep_cards_fit(action):
+                return z3.BoolVal(False, self.ctx)
+        elif action.cards:
+            if mode == MODE_TOP:
+                return z3.BoolVal(False, self.ctx)
+            raise NotImplementedError("a whole-pile pick-up naming cards from the hand is not encoded yet")
+        return z3.And(cond) if p else z3.BoolVal(False, self.ctx)
+
+    def _deep_cards_fit(self, action: Action) -> bool:
+        try:
+            judge(self.rules, (self.pile[-action.depth],) + action.cards)
+            return True
+        except (IllegalPlayError, IndexError):
+            return False
+
+
+def _one_holds(ctx, use: dict, g, c, want: Counter, least: int):
+    """Sets of like cards (``g`` sets, ``c`` canastas) of which one holds the wanted cards."""
+    k, n = sum(want.values()), _sum(ctx, use.values())
+    as_canasta = n >= max(7, k) + 7 * (c - 1) + least * (g - c)
+    as_other = z3.And(c < g, n >= max(least, k) + 7 * c + least * (g - 1 - c))
+    return z3.And([g >= 1, z3.Or(z3.And(c >= 1, as_canasta), as_other)] + [use[f] >= m for f, m in want.items()])
+
+
+def _rank(order: int) -> str:
+    return next(r for r, o in RANK_ORDER.items() if o == order)
+
+
+class Solver:
+    """A solver over one spot's encoding, with its rules tracked by ID."""
+
+    def __init__(self, enc: Albany, rlimit: int):
+        self.enc = enc
+        self.solver = z3.SimpleSolver(ctx=enc.ctx)
+        self.solver.set("rlimit", rlimit)
+        self.solver.set("arith.solver", 2)  # the simplex solver: faster on these small bounded counts
+        self.solver.add(enc.m.hard)
+        self.literals = {}
+        for rule, exprs in enc.m.tracked.items():
+            lit = z3.Bool(f"rule::{rule}", enc.ctx)
+            self.literals[rule] = lit
+            self.solver.add(z3.Implies(lit, z3.And(exprs)))
+
+    def check(self, extra=(), leave_out=()) -> tuple[bool, object]:
+        lits = [lit for rule, lit in self.literals.items() if rule not in leave_out]
+        self.solver.push()
+        try:
+            for e in extra:
+                self.solver.add(e)
+            result = self.solver.check(*lits)
+            if result == z3.sat:
+                return True, self.solver.model()
+            if result == z3.unsat:
+                core = {str(x) for x in self.solver.unsat_core()}
+                return False, [r for r, lit in self.literals.items() if str(lit) in core]
+            raise SolverLimitError(f"the solver gave up within its resource limit: {self.solver.reason_unknown()}; "
+                                   "no verdict was reached (a larger rlimit may reach one)")
+        finally:
+            self.solver.pop()
+
+    def best(self, term, extra=(), leave_out=(), lo=0, hi=40, most=True) -> int | None:
+        """The largest (or smallest) value of ``term`` over turns, by a binary search."""
+        ok, model = self.check(extra, leave_out)
+        if not ok:
+            return None
+        value = model.eval(term, model_completion=True).as_long()
+        if most:
+            lo = value
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if self.check(list(extra) + [term >= mid], leave_out)[0]:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            return lo
+        hi = value
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.check(list(extra) + [term <= mid], leave_out)[0]:
+                hi = mid
+            else:
+                lo = mid + 1
+        return lo

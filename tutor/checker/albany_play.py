@@ -1,0 +1,304 @@
+"""Albany's questions: a witness turn read from a model, or the A-* rules that block every turn.
+
+The witness is replayed by ``tutor.turn.play_turn`` before it is returned,
+as for every variant (``api``); a "no" names the rules of an unsat core,
+each with a sentence holding the spot's numbers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import z3
+
+from ..cards import Card, format_cards
+from ..errors import SolverLimitError
+from ..goals import UNKNOWN, Goal
+from ..play import DISCARD, LAYOFF, MELD, PICKUP, Action
+from ..spot import Spot
+from ..verdict import Reason
+from .albany import MODE_DEEP, MODE_TOP, MODE_WHOLE, Albany, Solver
+
+
+def solve(spot: Spot, goal: Goal, fixed: Action | None, rlimit: int):
+    """``(play, None, points)`` for a witness (``points`` as counted when the goal is the best),
+    or ``(None, reasons, None)``."""
+    enc = Albany(spot, apart=goal.include is not None and goal.include.kind == "meld")
+    extra = enc.goal_terms(goal, fixed)
+    solver = Solver(enc, rlimit)
+    ok, got = solver.check(extra)
+    counted = None
+    if ok and goal.best:
+        term = enc.points()
+        value = solver.best(term, extra, hi=enc.most_points())
+        ok, got = solver.check(extra + [term >= value])
+        counted = got.eval(term, model_completion=True).as_long()
+    if ok:
+        return witness(enc, got, fixed, goal.include), None, counted
+    return None, explain(enc, solver, goal, extra, got), None
+
+
+# -- the witness ---------------------------------------------------------------
+def _v(model, term) -> int:
+    v = model.eval(term, model_completion=True)
+    return (1 if z3.is_true(v) else 0) if z3.is_bool(v) else v.as_long()
+
+
+def _deal(nats: list[Card], wilds: list[Card], sets: int, canastas: int, seeds=(), most_wilds=2) -> list[list[Card]]:
+    """Deal counted cards into ``sets`` legal sets, the first ``canastas`` of them seven cards or more."""
+    out = [list(seeds)] + [[] for _ in range(sets - 1)] if sets else []
+    wild_set = not nats
+    target = [7 if i < canastas else 3 for i in range(sets)]
+    if not wild_set:
+        for s in out:
+            while sum(1 for c in s if c in nats or c.rank not in ("2", "JK")) < 2 and nats:
+                s.append(nats.pop())
+    for s, t in zip(out, target):
+        while len(s) < t and wilds and (wild_set or sum(1 for c in s if c.rank in ("2", "JK")) < most_wilds):
+            s.append(wilds.pop())
+    for s, t in zip(out, target):
+        while len(s) < t and nats:
+            s.append(nats.pop())
+    for s in out:
+        while wilds and (wild_set or sum(1 for c in s if c.rank in ("2", "JK")) < most_wilds):
+            s.append(wilds.pop())
+    if out:
+        out[0].extend(nats)
+    return out
+
+
+def _seeds(include, cards: list[Card]) -> list[Card]:
+    """The wanted cards of a ``Goal.include`` meld, taken out of ``cards`` to start the first set."""
+    if include is None or include.kind != "meld" or Counter(include.cards) - Counter(cards):
+        return []
+    for f in include.cards:
+        cards.remove(f)
+    return list(include.cards)
+
+
+def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tuple[Action, ...]:
+    rules = enc.rules
+    mode, d = _v(model, enc.mode), _v(model, enc.d)
+    sets: list[tuple[str, list[Card], int | None]] = []   # (what, cards, lay-off target)
+    deep_what = next((what for b, what in enc.deep_choice if _v(model, b)), None) if mode == MODE_DEEP else None
+    lowest = enc.pile[-d] if mode == MODE_DEEP else None
+    core: list[Card] = []
+    for rank, (nat, wild, g, c) in enc.group.items():
+        nats = [f for f, v in nat.items() for _ in range(_v(model, v))]
+        wilds = [f for f, v in wild.items() for _ in range(_v(model, v))]
+        seeds = []
+        if deep_what == ("group", rank):
+            (nats if lowest in nats else wilds).remove(lowest)
+            seeds.append(lowest)
+            hand = Counter(enc.hand)
+            if fixed is not None:
+                for f in fixed.cards:
+                    (nats if f in nats else wilds).remove(f)
+                core = list(fixed.cards)
+            for f in list(nats):
+                if fixed is None and len(core) < 2 and (hand[f] > 0 or rules["pile"].get("take_up_option")):
+                    hand[f] -= 1
+                    nats.remove(f)
+                    core.append(f)
+            seeds += core
+        for cards in _deal(nats, wilds, _v(model, g), _v(model, c), seeds, enc.max_wilds):
+            sets.append(("deep" if seeds and cards[:1] == [lowest] else "meld", cards, None))
+    for rank, (hn, hw, on) in enc.held_apart.items():
+        if not _v(model, on):
+            continue
+        cards = [f for f, v in list(hn.items()) + list(hw.items()) for _ in range(_v(model, v))]
+        what = "meld"
+        if deep_what == ("apart", rank):
+            what = "deep"
+            if fixed is not None:
+                core = list(fixed.cards)
+            else:
+                hand, core, rest = Counter(enc.hand), [], list(cards)
+                rest.remove(lowest)
+                for f in rest:
+                    if f in hn and len(core) < 2 and (hand[f] > 0 or rules["pile"].get("take_up_option")):
+                        hand[f] -= 1
+                        core.append(f)
+        sets.append((what, cards, None))
+    for k, (suit, faces, x, wild, used, lo, hi) in enumerate(enc.seqs):
+        if not _v(model, used):
+            continue
+        cards = [faces[o] for o, v in x.items() if _v(model, v)] + [f for f, v in wild.items() for _ in range(_v(model, v))]
+        what = "meld"
+        if deep_what is not None and deep_what[0] == "seq" and deep_what[1] == k:
+            what = "deep"
+            core = [faces[o] for o, v in deep_what[2].items() if _v(model, v)] + \
+                   [f for f, v in deep_what[3].items() for _ in range(_v(model, v))]
+        sets.append((what, cards, None))
+    if enc.wildsets is not None:
+        use, g, c = enc.wildsets
+        wilds = [f for f, v in use.items() for _ in range(_v(model, v))]
+        seeds = _seeds(include, wilds)
+        sets += [("meld", s, None) for s in _deal([], wilds, _v(model, g), _v(model, c), seeds)]
+    for rank, (use, g, c) in enc.stopsets.items():
+        cards = [f for f, v in use.items() for _ in range(_v(model, v))]
+        seeds = _seeds(include, cards)
+        sets += [("meld", s, None) for s in _deal([], cards, _v(model, g), _v(model, c), seeds)]
+    for i, add, _ in enc.layoffs:
+        cards = [f for f, v in add.items() for _ in range(_v(model, v))]
+        if cards:
+            sets.append(("layoff", cards, i))
+    play: list[Action] = []
+    first = None
+    if mode == MODE_TOP:
+        play.append(Action(PICKUP, depth=1))
+    elif mode == MODE_WHOLE:
+        play.append(Action(PICKUP))
+        first = next(i for i, s in enumerate(sets) if enc.top in s[1])
+    elif mode == MODE_DEEP:
+        play.append(Action(PICKUP, tuple(core), depth=d))
+        first = next(i for i, s in enumerate(sets) if s[0] == "deep")
+    order = ([first] if first is not None else []) + [i for i in range(len(sets)) if i != first]
+    for i in order:
+        what, cards, to = sets[i]
+        if to is None:
+            play.append(Action(MELD, tuple(cards)))
+        else:
+            play.append(Action(LAYOFF, tuple(cards), to=to))
+    for face, v in enc.out.items():
+        if _v(model, v):
+            play.append(Action(DISCARD, (face,)))
+    if _v(model, enc.out_unknown):
+        play.append(Action(DISCARD, (UNKNOWN,)))
+    return tuple(play)
+
+
+# -- the reasons -------------------------------------------------------------------
+def explain(enc: Albany, solver: Solver, goal: Goal, extra: list, core: list[str]) -> tuple[Reason, ...]:
+    core = _minimal(solver, extra, core)
+    rules, out = enc.rules, []
+    for rule in core:
+        base = rule.split(".")[0]
+        out.append(Reason.of(rules, base, _text(enc, solver, goal, extra, rule)))
+    if not out and (goal.take_pile or any(True for e in extra if "mode" in str(e))):
+        why = ("the turn's draw has been made" if enc.spot.phase != "before-draw"
+               else "no legal turn starts with this draw from the pile")
+        out.append(Reason.of(rules, rules.cite("pile"), why))
+    if not out:
+        out.append(Reason.of(rules, rules.cite("meld"), "no legal turn reaches this goal"))
+    return tuple(dict.fromkeys(out))
+
+
+def _minimal(solver: Solver, extra: list, core: list[str]) -> list[str]:
+    """Drop rules while the rest still blocks the goal (a check the solver gives up on keeps the rule)."""
+    keep = list(core)
+    for rule in list(keep):
+        trial = [r for r in keep if r != rule]
+        try:
+            ok, got = solver.check(extra, leave_out=[r for r in solver.literals if r not in trial])
+        except SolverLimitError:
+            continue
+        if not ok:
+            keep = [r for r in trial if r in got]
+    return keep
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str) -> str:
+    rules, top = enc.rules, enc.top
+    if rule == "A-GOOUT":
+        others = [e for e in extra if not e.eq(enc.went_out)]
+        try:
+            best = solver.best(enc.total_canastas, others, leave_out=["A-GOOUT", "A-STOPPER", "A-GOOUT.discard",
+                                                                      "A-GOOUT.cards"], hi=enc.need - 1)
+        except SolverLimitError:
+            return f"going out needs {_n(enc.need, 'canasta')}; no legal turn reaches them"
+        best = 0 if best is None else best
+        if best >= enc.need:
+            return (f"going out needs {_n(enc.need, 'canasta')} and every card but one discard melded; "
+                    "no legal turn does both")
+        return (f"going out needs {_n(enc.need, 'canasta')}; the best you can reach is "
+                f"{'none' if best == 0 else best}")
+    if rule == "A-STOPPER":
+        try:
+            least = solver.best(enc.stoppers_after, extra, leave_out=["A-STOPPER"], lo=0, hi=60, most=False)
+        except SolverLimitError:
+            least = None
+        if least is None:
+            least = sum(n for c, n in enc.hand.items() if c in enc.stoppers)
+        return (f"holding {_n(least, 'stopper')} after the draw prevents going out "
+                f"({enc.block} or more block it)")
+    if rule == "A-GOOUT.cards":
+        counts = sorted(enc.strands.items(), key=lambda kv: len(kv[1]))
+        depth, cards = counts[0]
+        after = "after the draw" if depth == 0 else "after any pick-up"
+        return (f"going out, every card but one discard must be melded; {after} at least "
+                f"{_n(len(cards) + enc.unknown, 'card')} ({format_cards(cards) or 'the card drawn'}) "
+                f"could join no set")
+    if rule == "A-STOPPER.top":
+        return f"the {top} on top is a stopper: it is never taken from the top of the pile"
+    if rule == "A-STOPPER.lowest":
+        return "a stopper is never the lowest card of a deep pick-up: it cannot be melded"
+    if rule == "A-DRAW.top":
+        if enc._layable:
+            return f"{top} can be laid off on your sets, so taking it takes the whole pile and it must be used at once"
+        return f"{top} cannot be laid off on your sets: it is taken alone"
+    if rule == "A-DRAW.whole":
+        return f"taking the whole pile, {top} must be laid off or melded at once"
+    if rule == "A-DRAW.deep":
+        need = rules["pile"]["deep_needs_naturals"]
+        source = "any card held" if rules["pile"].get("take_up_option") else "the hand"
+        return (f"taking from the pile needs its card used at once: the top card laid off or melded, or a deeper "
+                f"card melded in a new set with at least {need} naturals from {source} and at most "
+                f"{enc.max_wilds} wild cards; none of the {len(enc.pile)} cards of the pile can be")
+    if rule == "A-DRAW.start":
+        return "from before-draw a turn takes from the pile or draws from the stock"
+    if rule == "A-GOOUT.discard":
+        return "the turn must end with a discard unless the player goes out"
+    held = format_cards(sorted(enc.hand.elements())) or "nothing"
+    return (f"a set needs 3 or more cards with at least 2 naturals and at most {enc.max_wilds} wild cards "
+            f"(a sequence: one suit from {rules['meld']['sequence_low']} up to A, each card once; a sequence "
+            f"may hold at most two wild cards), or 3 or more wild cards alone; {held} cannot make the sets this needs")
+
+
+def find(spot: Spot, goal: Goal, *, rlimit: int | None = None):
+    """``tutor.checker.find`` for albany: a re-checked ``Found``, or ``Blocked`` with A-* reasons."""
+    from types import SimpleNamespace
+
+    from . import api
+
+    limit = api.DEFAULT_RLIMIT if rlimit is None else rlimit
+    fixed = api._fixed(goal.pickup)
+    played = api.drawn(spot) if goal.unknown_draw else spot
+    play, reasons, counted = solve(played, goal, fixed, limit)
+    if play is None:
+        return api.Blocked(reasons)
+    facts = {} if counted is None else {"points": counted}
+    turn = api._recheck(SimpleNamespace(spot=played, facts=facts), goal, play, lambda term: term)
+    return api.Found(play, turn.initial_points)
+
+
+def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup="none", rlimit: int | None = None):
+    """``tutor.checker.legal_choices`` for albany: every candidate that some legal turn puts down."""
+    from ..choices import candidates
+    from . import api
+
+    limit = api.DEFAULT_RLIMIT if rlimit is None else rlimit
+    fixed = api._fixed(pickup)
+    played = api.drawn(spot) if unknown_draw else spot
+    open_pile = pickup != "none" and played.phase == "before-draw" and bool(played.discard)
+    hand = spot.hand + (tuple(spot.discard) if open_pile else ())
+    choices = candidates(spot, hand)
+    if not choices:
+        return []
+    enc = Albany(played, apart=True)
+    base = enc.goal_terms(Goal(pickup=pickup, unknown_draw=unknown_draw), fixed)
+    conds = [enc.includes(c) for c in choices]
+    solver = Solver(enc, limit)
+    legal = [False] * len(choices)
+    for i, cond in enumerate(conds):
+        if legal[i]:
+            continue
+        ok, model = solver.check(base + [cond])
+        if ok:
+            for j in range(i, len(conds)):
+                legal[j] = legal[j] or z3.is_true(model.eval(conds[j], model_completion=True))
+    return [c for c, ok in zip(choices, legal) if ok]
