@@ -86,7 +86,8 @@ def spot_dicts(draw, variant: str | None = None, *, hand: tuple[int, int] = (1, 
             w = _meld_shape(rules, n, wilds_left, draw)
             if have < n or w < 0:
                 continue
-            cards = take(lambda c, r=rank: c.rank == r and role(c) == "natural", n) + take(lambda c: role(c) == "wild", w)
+            cards = take(lambda c, r=rank: c.rank == r and role(c) == "natural", n)
+            cards += take(lambda c: role(c) == "wild", w)
             melds.append(format_cards(cards))
         if rules["wild_meld"].get("allowed") and draw(st.integers(0, 9)) == 0:
             wild = take(lambda c: role(c) == "wild", draw(st.integers(7, 8)))

@@ -25,8 +25,9 @@ from tutor.reference import UnsupportedVariant, find, includes, legal_choices, s
 from tutor.spot import Spot
 from tutor.turn import TurnError, play_turn
 
-QUICK = settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(deadline=None, max_examples=120, suppress_health_check=[HealthCheck.too_slow])
 SWEEP = settings(deadline=None, max_examples=1500, suppress_health_check=[HealthCheck.too_slow])
+ORACLE_SWEEP = settings(deadline=None, max_examples=400, suppress_health_check=[HealthCheck.too_slow])
 
 
 def spot(variant="classic", **kw) -> Spot:
@@ -512,7 +513,7 @@ def _agrees_with_brute_force(s: Spot, goal: Goal) -> None:
         assert found.points == best
 
 
-@settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_agrees_with_trying_every_play_on_tiny_spots(data):
     s = Spot.from_dict(data.draw(spot_dicts(hand=(1, 5), pile=(0, 3))))
@@ -520,7 +521,7 @@ def test_agrees_with_trying_every_play_on_tiny_spots(data):
 
 
 @pytest.mark.slow
-@SWEEP
+@ORACLE_SWEEP
 @given(st.data())
 def test_sweep_agrees_with_trying_every_play(data):
     d = data.draw(spot_dicts(hand=(2, 6), pile=(0, 4)))

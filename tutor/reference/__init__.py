@@ -40,7 +40,7 @@ from .pickups import ways
 from .search import Limits, WaySearch
 from .witness import build
 
-__all__ = ["find", "legal_choices", "search", "ReferenceMismatch", "Found"]
+__all__ = ["find", "legal_choices", "search", "includes", "Found", "ReferenceMismatch", "UnsupportedVariant"]
 
 
 class ReferenceMismatch(AssertionError):
@@ -152,17 +152,22 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False) -> list[MeldChoice]
     pending = candidates(spot)
     legal: set[MeldChoice] = set()
     played = spot.replace(hand=spot.hand + (UNKNOWN,), phase="drawn") if unknown_draw else spot
-    # a witness for one choice often puts down others too: try the biggest first
     needs = {c: Counter(c.cards) for c in pending}
-    # no turn that puts down a new meld rules out every new meld at once
-    news_possible = search(spot, Goal(pickup=ANY, must_meld=True, unknown_draw=unknown_draw)) is not None
-    for choice in sorted(pending, key=lambda c: -len(c.cards)):
-        if choice in legal or (choice.kind == "meld" and not news_possible):
-            continue
-        found = search(spot, Goal(pickup=ANY, include=choice, unknown_draw=unknown_draw))
-        if found is None:
-            continue
-        legal.add(choice)
+
+    def covered(found: Found) -> None:
         put = _PutDown(played, found.turn)
         legal.update(c for c in pending if c not in legal and put.holds(c, needs[c]))
+
+    # no turn putting down a new meld rules out every new meld at once
+    any_new = search(spot, Goal(pickup=ANY, must_meld=True, unknown_draw=unknown_draw))
+    if any_new is not None:
+        covered(any_new)
+    # a witness for one choice often puts down others too: try the biggest first
+    for choice in sorted(pending, key=lambda c: -len(c.cards)):
+        if choice in legal or (choice.kind == "meld" and any_new is None):
+            continue
+        found = search(spot, Goal(pickup=ANY, include=choice, unknown_draw=unknown_draw))
+        if found is not None:
+            legal.add(choice)
+            covered(found)
     return [c for c in pending if c in legal]
