@@ -71,6 +71,6 @@ def test_crosscheck_slice_finds_no_disagreement(variant):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_crosscheck_thousand_spots_finds_no_disagreement(variant):
-    tally = check_range(variant, seed=11, start=0, stop=1000)
-    assert tally.comparisons >= 3500 and not tally.disagreements, tally.disagreements[:1]
+def test_crosscheck_many_spots_finds_no_disagreement(variant):
+    tally = check_range(variant, seed=11, start=0, stop=400)
+    assert tally.comparisons >= 1400 and not tally.disagreements, tally.disagreements[:1]

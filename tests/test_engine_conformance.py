@@ -114,4 +114,4 @@ def test_random_play_exercises_the_engines_moves():
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_many_hands_play_every_table_legally(table, bot):
     variant, options = table
-    play_and_check(variant, options, bot, hands=30, seed=1000, json_every_move=False)
+    play_and_check(variant, options, bot, hands=24, seed=1000, json_every_move=False)

@@ -26,8 +26,8 @@ from tutor.spot import Spot
 from tutor.turn import TurnError, play_turn
 
 QUICK = settings(deadline=None, max_examples=120, suppress_health_check=[HealthCheck.too_slow])
-SWEEP = settings(deadline=None, max_examples=1500, suppress_health_check=[HealthCheck.too_slow])
-ORACLE_SWEEP = settings(deadline=None, max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+SWEEP = settings(deadline=None, max_examples=500, suppress_health_check=[HealthCheck.too_slow])
+ORACLE_SWEEP = settings(deadline=None, max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 
 
 def spot(variant="classic", **kw) -> Spot:
