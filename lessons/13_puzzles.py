@@ -23,10 +23,10 @@ with app.setup:
 @app.function
 def load_bank(folder: Path) -> tuple:
     """Every puzzle in the bank's files, and the files that are not puzzle files (skipped, with the reason)."""
-    from tutor.puzzles import read_file
+    from tutor.puzzles import bank_files, read_file
 
     puzzles, skipped = [], []
-    for path in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
+    for path in bank_files([folder]) if folder.is_dir() else []:
         try:
             puzzles.extend(read_file(path))
         except TutorError as error:

@@ -161,7 +161,8 @@ def _recheck(enc, goal: Goal, play: tuple[Action, ...], values) -> Turn:
         problems.append("it does not take the pile")
     if goal.pickup == NONE and took:
         problems.append("it takes the pile")
-    if isinstance(goal.pickup, Action) and play[0] != goal.pickup:
+    if isinstance(goal.pickup, Action) and (sorted(map(str, play[0].cards)), play[0].depth) != (
+            sorted(map(str, goal.pickup.cards)), goal.pickup.depth):
         problems.append(f"it starts with {play[0]}, not {goal.pickup}")
     if goal.must_meld and not turn.new_melds:
         problems.append("it puts down no new meld")

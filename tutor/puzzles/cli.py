@@ -1,0 +1,333 @@
+"""``canasta-tutor puzzles``: generate, solve, verify, add and export puzzles.
+
+Exit status: 0 done (for ``solve``, whatever the learner answered); 1 when
+``verify`` finds a puzzle that does not hold, or ``add`` is refused because
+the deciders disagree; 2 on invalid input (one line on standard error);
+3 when a decider gave up within its limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from ..errors import SolverLimitError, TutorError
+from .format import QUESTIONS
+
+EXAMPLES = """examples:
+  canasta-tutor puzzles generate --variant classic --count 20 --seed 7 --out mine.jsonl
+  canasta-tutor puzzles generate --variant canasty --count 5 --difficulty 4 --theme legal-cheats
+  canasta-tutor puzzles solve puzzles/classic.jsonl classic-go-out-1a2b3c4d
+  canasta-tutor puzzles verify                     # the whole shipped bank
+  canasta-tutor puzzles verify mine.jsonl --deep
+  canasta-tutor puzzles add --spot spot.json --question go-out --tags lesson-3 --to mine.jsonl
+  canasta-tutor puzzles export puzzles/house.jsonl --format html --answers --out house.html"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        raise TutorError(f"{self.prog}: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="canasta-tutor puzzles", description="Puzzles with proven answers.", epilog=EXAMPLES,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    g = sub.add_parser("generate", help="generate doubly proved puzzles (JSON Lines)")
+    g.add_argument("--variant", required=True, help="classic, house, canasty, albany or a house-rules .toml")
+    g.add_argument("--count", type=int, required=True, help="how many puzzles")
+    g.add_argument("--difficulty", type=int, choices=range(1, 6), metavar="{1..5}", help="keep only this grade")
+    g.add_argument("--theme", help="keep only puzzles with this theme (see puzzles/README.md)")
+    g.add_argument("--seed", default="0", help="the seed: the same seed gives the same puzzles (default 0)")
+    g.add_argument("--options", default="{}", help='variant options as JSON, e.g. \'{"players": 2}\'')
+    g.add_argument("--workers", type=int, default=2, help="processes proving in parallel (default 2)")
+    g.add_argument("--out", help="write to this file (default: standard output)")
+    g.add_argument("--quiet", action="store_true", help="no progress bar or summary")
+
+    s = sub.add_parser("solve", help="try a puzzle: answer it, then see the proof")
+    s.add_argument("file", metavar="FILE")
+    s.add_argument("id", nargs="?", metavar="ID", help="the puzzle's id (default: the first in the file)")
+
+    v = sub.add_parser("verify", help="re-prove puzzle files with both deciders")
+    v.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: the shipped bank)")
+    v.add_argument("--deep", action="store_true", help="also recount ways and recompute grades and themes")
+    v.add_argument("--workers", type=int, default=2, help="processes re-proving in parallel (default 2)")
+    v.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    a = sub.add_parser("add", help="prove a spot's answer and append it to a puzzle file")
+    a.add_argument("--spot", required=True, metavar="SPOT", help="a spot JSON file, or - for standard input")
+    a.add_argument("--question", required=True, choices=QUESTIONS)
+    a.add_argument("--play", help="the disputed play (cheat), or the proposed pickup / first meld")
+    a.add_argument("--tags", nargs="*", default=[], help="extra themes for the puzzle")
+    a.add_argument("--to", required=True, metavar="FILE", help="the puzzle file to append to")
+
+    e = sub.add_parser("export", help="a printable worksheet")
+    e.add_argument("file", metavar="FILE")
+    e.add_argument("--format", required=True, choices=("html",))
+    e.add_argument("--answers", action="store_true", help="add the answer key on separate pages")
+    e.add_argument("--out", metavar="OUT", help="write here (default: standard output)")
+    e.add_argument("--title", help="the worksheet's title")
+
+    sub.add_parser("themes", help="list the themes puzzles are tagged with")
+    return p
+
+
+# -- generate --------------------------------------------------------------------------------
+
+def _seed(text: str) -> int | str:
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
+def _generate(args) -> int:
+    from .format import dumps
+    from .generate import generate_report
+
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as e:
+        raise TutorError(f"--options is not valid JSON: {e.msg}") from None
+    if not isinstance(options, dict):
+        raise TutorError("--options must be a JSON object")
+    report = generate_report(args.variant, args.count, args.difficulty, args.theme, _seed(args.seed), options,
+                             args.workers, progress=not args.quiet)
+    text = dumps(report.puzzles)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    if not args.quiet:
+        yes = sum(p.answer for p in report.puzzles)
+        grades = {g: sum(p.grade == g for p in report.puzzles) for g in range(1, 6)}
+        print(f"{len(report.puzzles)} puzzles ({yes} yes, {len(report.puzzles) - yes} no; grades "
+              f"{' '.join(f'{g}:{n}' for g, n in grades.items())}) from {report.tried} candidates "
+              f"in {report.seconds:.1f} s", file=sys.stderr)
+        for why, n in sorted(report.dropped.items(), key=lambda kv: -kv[1]):
+            print(f"  dropped {n}: {why}", file=sys.stderr)
+        for d in report.disagreements[:5]:
+            print(f"  PROBLEM ({d['question']}): {d['problem']}\n    spot: {json.dumps(d['spot'])}",
+                  file=sys.stderr)
+    if len(report.puzzles) < args.count:
+        print(f"canasta-tutor puzzles: only {len(report.puzzles)} of {args.count} puzzles found; "
+              "try another seed, or fewer filters", file=sys.stderr)
+    return 0
+
+
+# -- solve ---------------------------------------------------------------------------------------
+
+def _read(prompt: str) -> str:
+    print(prompt, end="", flush=True)
+    line = sys.stdin.readline()
+    if not line:
+        raise TutorError("no answer on standard input")
+    return line.strip()
+
+
+def _show(puzzle, color: bool) -> None:
+    from ..render import cards_text, melds_text
+    from ..spot import Spot
+    from .worksheet import _facts
+
+    spot = Spot.from_dict(puzzle.spot)
+    print(f"Puzzle {puzzle.id}   {'*' * puzzle.grade}{'.' * (5 - puzzle.grade)}")
+    print("  " + "; ".join(_facts(spot)))
+    print(f"  melds: {melds_text(spot.melds, color=color) if spot.melds else '(not down yet)'}")
+    print(f"  pile:  {cards_text(spot.discard, color=color) if spot.discard else '(empty)'}"
+          + (f"   ({len(spot.discard)} cards, bottom first)" if len(spot.discard) > 1 else ""))
+    if spot.red_threes:
+        print(f"  bonus: {cards_text(spot.red_threes, color=color)}")
+    print(f"  hand:  {cards_text(spot.hand, color=color) if spot.hand else '(empty)'}")
+    print()
+    print(puzzle.prompt)
+
+
+def _is_yes(text: str) -> bool | None:
+    t = text.strip().lower()
+    if t in ("y", "yes", "legal", "ok"):
+        return True
+    if t in ("n", "no", "cheat", "illegal"):
+        return False
+    return None
+
+
+def _solve(args) -> int:
+    from ..questions import referee
+    from ..spot import Spot
+    from .format import find, read_file
+    from .prove import turn_problem
+    from .worksheet import ways_text
+
+    puzzles = read_file(args.file)
+    if not puzzles:
+        raise TutorError(f"{args.file} holds no puzzles")
+    puzzle = find(puzzles, args.id) if args.id else puzzles[0]
+    spot = Spot.from_dict(puzzle.spot)
+    color = sys.stdout.isatty()
+    _show(puzzle, color)
+    said = None
+    ask = "Is the play legal? (yes or no): " if puzzle.question == "cheat" else "Your answer (yes or no): "
+    while said is None:
+        said = _is_yes(_read(ask))
+    right = said == puzzle.answer
+    if puzzle.question == "cheat":
+        if not said:
+            letter = _read("Which cheat is it (A, B, C, M or N)? ").strip().upper()
+            right = right and letter in puzzle.proof.get("cheats", [])
+    elif said:
+        text = _read("Your play (e.g. meld KS KH KD; discard 9C): ")
+        try:
+            verdict = referee(spot, text)
+        except TutorError as e:
+            print(f"  That play cannot be read: {e}")
+            right = False
+        else:
+            if not verdict.answer:
+                print("  Your play is not legal: " + "; ".join(f"{r.rule}: {r.text}" for r in verdict.reasons))
+                right = False
+            else:
+                from ..play import parse_play
+                from ..turn import play_turn
+
+                problem = turn_problem(puzzle.question, spot, play_turn(spot, parse_play(text)))
+                if problem:
+                    print(f"  Your play is legal, but {problem.replace('the witness play', 'it')}.")
+                    right = False
+                else:
+                    print("  Your play works.")
+    print()
+    print("Right!" if right else "Not quite.")
+    if puzzle.answer:
+        w = puzzle.proof["witness"]
+        print(f"Answer: {'legal' if puzzle.question == 'cheat' else 'YES'}. "
+              f"{'The play' if puzzle.question == 'cheat' else 'For example'}: {w['play']}")
+        if puzzle.question != "cheat":
+            print(ways_text(puzzle) + (" Several answers are right." if not puzzle.unique else ""))
+    else:
+        head = "cheat " + ", ".join(puzzle.proof.get("cheats", [])) if puzzle.question == "cheat" else "NO"
+        print(f"Answer: {head}. Why:")
+        for r in puzzle.proof["reasons"]:
+            print(f"  {r['rule']}: {r['text']}")
+    honest = puzzle.proof.get("honest")
+    if honest:
+        how = f" ({honest['play']})" if honest.get("play") else ""
+        print(f"Played honestly, the answer to '{honest['question']}' is {'yes' if honest['answer'] else 'no'}{how}.")
+    print(f"Themes: {', '.join(puzzle.themes)}")
+    return 0
+
+
+# -- verify ----------------------------------------------------------------------------------------
+
+def _verify(args) -> int:
+    from .verify import verify_paths
+
+    report = verify_paths(args.paths, deep=args.deep, workers=args.workers, progress=not args.quiet)
+    for p in report.problems:
+        print(f"FAIL {p}")
+    state = "all hold" if report.ok else f"{len(report.problems)} problem{'s' * (len(report.problems) != 1)}"
+    print(f"verified {report.checked} puzzle{'s' * (report.checked != 1)} in {report.files} "
+          f"file{'s' * (report.files != 1)}: {state}")
+    if report.checked == 0:
+        print("nothing was checked: that is a failure")
+    return 0 if report.ok else 1
+
+
+# -- add -------------------------------------------------------------------------------------------
+
+def _add(args) -> int:
+    import re
+
+    from ..spot import load_spot
+    from .format import PuzzleError, read_file
+    from .generate import puzzle_from
+    from .prove import Disagreement, prove
+
+    for t in args.tags:
+        if not re.match(r"^[a-z0-9][a-z0-9-]{0,39}$", t):
+            raise TutorError(f"tag {t!r}: a tag is lower-case letters, digits and hyphens")
+    target = Path(args.to)
+    existing = read_file(target) if target.exists() and target.stat().st_size else []
+    try:
+        spot = load_spot(args.spot)
+    except TutorError as e:
+        raise TutorError(f"refused: this spot cannot occur ({e})") from None
+    if args.question == "cheat" and not args.play:
+        raise TutorError("a cheat puzzle needs the disputed play: --play")
+    try:
+        proven = prove(spot, args.question, args.play)
+    except (Disagreement, AssertionError) as e:
+        why = str(e).splitlines()[0] if str(e) else type(e).__name__
+        print(f"canasta-tutor puzzles: refused: the deciders disagree about this spot ({why})", file=sys.stderr)
+        return 1
+    if args.question == "cheat" and not proven.answer and not proven.proof.get("cheats"):
+        raise TutorError("refused: the referee rejects this play, but for none of the named cheats (A B C M N): "
+                         + "; ".join(proven.proof["rules"]))
+    puzzle = puzzle_from(spot, args.question, args.play, proven, "manual", "-", args.tags)
+    if any(p.id == puzzle.id for p in existing):
+        raise PuzzleError(f"refused: {target} already holds this puzzle ({puzzle.id})")
+    with target.open("a", encoding="utf-8") as f:
+        f.write(puzzle.to_line() + "\n")
+    print(f"added {puzzle.id} to {target}: answer {'yes' if puzzle.answer else 'no'}, grade {puzzle.grade}, "
+          f"themes {', '.join(puzzle.themes)}")
+    return 0
+
+
+# -- export ----------------------------------------------------------------------------------------
+
+def _export(args) -> int:
+    from .format import read_file
+    from .worksheet import worksheet_html
+
+    puzzles = read_file(args.file)
+    if not puzzles:
+        raise TutorError(f"{args.file} holds no puzzles")
+    title = args.title or f"{Path(args.file).stem.replace('_', ' ').title()} puzzles"
+    html = worksheet_html(puzzles, title=title, answers=args.answers)
+    if args.out:
+        Path(args.out).write_text(html, encoding="utf-8")
+    else:
+        sys.stdout.write(html)
+    return 0
+
+
+def _themes(args) -> int:
+    from .grading import THEMES
+
+    for name, text in THEMES.items():
+        print(f"{name:<22} {text}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+        if args.command is None:
+            parser.print_help()
+            return 0
+        return {"generate": _generate, "solve": _solve, "verify": _verify, "add": _add,
+                "export": _export, "themes": _themes}[args.command](args)
+    except SolverLimitError as e:
+        print(f"canasta-tutor puzzles: {e}", file=sys.stderr)
+        return 3
+    except NotImplementedError as e:  # a decider that does not play this variant yet
+        print(f"canasta-tutor puzzles: not supported yet: {e}", file=sys.stderr)
+        return 2
+    except TutorError as e:
+        print(f"canasta-tutor puzzles: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except OSError as e:
+        print(f"canasta-tutor puzzles: {e.strerror or e}: {getattr(e, 'filename', '') or ''}".rstrip(": "),
+              file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("canasta-tutor puzzles: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,221 @@
+"""Themes and difficulty grades, computed from what a proof uses.
+
+Themes are tags read off the proof: the rule IDs a "no" cites, and for a
+"yes" what the witness turn does (takes a frozen pile, completes a canasta,
+goes out concealed, melds a sequence...). The grade (1-5) is a weighted sum
+of measurable features of the puzzle, cut at fixed thresholds; the weights
+are documented in ``puzzles/README.md`` and checked against the hand-graded
+calibration set ``puzzles/calibration.jsonl``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from ..melds import BLOCKERS, SEQUENCE, WILD, judge
+from ..play import PICKUP, parse_play
+from ..spot import Spot
+from .format import FEATURES, PuzzleError
+from .prove import Proven
+
+# Every theme a generated puzzle may carry, with the sentence the README shows.
+THEMES: dict[str, str] = {
+    "going-out": "whether the hand can be played out this turn",
+    "taking-the-pile": "when and how the discard pile may be taken",
+    "frozen-pile": "a pile frozen by a wild card, a red 3, or for a side that has not melded",
+    "first-meld": "making the side's first meld",
+    "first-meld-minimum": "the first meld's minimum count (canasty: the down requirement)",
+    "top-card-counts": "of the pile only the top card counts toward the first meld",
+    "canasta-requirement": "the canastas a side needs before it may go out",
+    "wild-limit": "how many wild cards a meld may hold",
+    "meld-shape": "what makes a meld: naturals, ranks, one meld per rank",
+    "concealed-going-out": "going out in one turn without having melded before",
+    "black-threes": "black 3s: blocking the pile, melded only when going out",
+    "bonus-cards": "red 3s (and canasty's jokers) in the pile or the hand",
+    "stoppers": "albany's stoppers: never taken from the top, two block going out",
+    "sequences": "albany's same-suit sequences with undeclared wilds",
+    "deep-pick-up": "albany's pick-up of a deeper card with everything above it",
+    "unmatched-cards": "canasty's allowance of two unmatched cards when going out",
+    "wimp-rule": "canasty's first-round wimp rule",
+    "lay-off": "laying cards off onto melds already on the table",
+    "turn-end": "a turn must still end legally (a card to discard, or going out)",
+    "one-card-pile": "a player holding one card may not take a pile of one card",
+    "wild-canasta": "melds made only of wild cards",
+    "legal-cheats": "canasty's legal cheats A, B, C, M and N",
+}
+
+_RULE_THEMES = {
+    "C-FROZEN": "frozen-pile", "C-PICKUP": "taking-the-pile", "Y-PICKUP": "taking-the-pile",
+    "A-DRAW": "taking-the-pile", "C-INITIAL": "first-meld-minimum", "Y-DOWN": "first-meld-minimum",
+    "C-CONCEALED": "concealed-going-out", "C-BLACK3": "black-threes", "H-BLACK3": "black-threes",
+    "C-RED3": "bonus-cards", "H-RED3": "bonus-cards", "Y-BONUSDRAW": "bonus-cards",
+    "A-STOPPER": "stoppers", "C-WILDCANASTA": "wild-canasta", "Y-CHEATS": "legal-cheats",
+    "C-MELD": "meld-shape", "H-MELD": "meld-shape", "Y-SET": "meld-shape", "A-SET": "meld-shape",
+    "C-GOOUT": "going-out", "Y-GOOUT": "going-out", "A-GOOUT": "going-out", "A-NOMIN": "first-meld",
+}
+# (words in a reason's text, the rule IDs it must come from (empty: any), theme)
+_TEXT_THEMES = (
+    (("canasta",), ("C-GOOUT", "A-GOOUT", "H-DECK", "A-DEAL"), "canasta-requirement"),
+    (("unmatched",), (), "unmatched-cards"),
+    (("wimp",), (), "wimp-rule"),
+    (("holding one card", "holds one card", "pile of one card", "pile of a single card"), (), "one-card-pile"),
+    (("stopper",), (), "stoppers"),
+    (("black 3",), (), "black-threes"),
+    (("frozen",), (), "frozen-pile"),
+    (("end with a discard", "after the discard", "must end", "empty his hand", "empties your hand",
+      "two cards before"), (), "turn-end"),
+)
+_MELD_RULES = {"C-MELD", "H-MELD", "Y-SET", "A-SET"}
+_QUESTION_THEMES = {"go-out": "going-out", "pickup": "taking-the-pile", "initial-meld": "first-meld",
+                    "cheat": "legal-cheats"}
+_CHEAT_THEMES = {"A": ("meld-shape", "wild-limit"), "B": ("first-meld-minimum",), "C": ("meld-shape",),
+                 "M": ("taking-the-pile",), "N": ("first-meld-minimum", "meld-shape")}
+
+
+def _pile_frozen(spot: Spot) -> bool:
+    rules = spot.rules
+    pile = rules["pile"]
+    if pile.get("style") == "fanned":
+        return False
+    if pile.get("frozen_unmelded") and not spot.down:
+        return True
+    return any(rules.role(c) in pile.get("frozen_by", []) for c in spot.discard)
+
+
+def themes_of(spot: Spot, proven: Proven) -> list[str]:
+    """The themes of a puzzle, in the fixed order of ``THEMES``."""
+    rules = spot.rules
+    found = {_QUESTION_THEMES[proven.question]}
+    reasons = proven.proof.get("reasons", [])
+    wild_in_play = any(rules.role(c) == "wild" for c in spot.hand + spot.discard)
+    for r in reasons:
+        base = r["rule"].split(".")[0]
+        theme = _RULE_THEMES.get(base)
+        if theme == "going-out" and proven.question != "go-out":
+            theme = "turn-end"  # melding every card would be going out
+        if theme:
+            found.add(theme)
+        if base in _MELD_RULES and wild_in_play:
+            found.add("wild-limit")
+        text = r["text"].lower()
+        for words, rule_ids, t in _TEXT_THEMES:
+            if any(w in text for w in words) and (not rule_ids or base in rule_ids):
+                found.add(t)
+    for letter in proven.proof.get("cheats", []):
+        found.update(_CHEAT_THEMES.get(letter, ()))
+    if proven.question == "cheat":
+        found.add("legal-cheats")
+    if spot.initial_need and proven.question in ("initial-meld", "cheat"):
+        found.add("first-meld-minimum")
+    turn = proven.turn
+    if turn is not None:
+        roles = Counter(rules.role(c) for c in spot.hand)
+        took = bool(turn.actions) and turn.actions[0].kind == PICKUP
+        if took:
+            found.add("taking-the-pile")
+            if _pile_frozen(spot):
+                found.add("frozen-pile")
+            if not spot.down and spot.initial_need:
+                found.add("top-card-counts")
+            if (turn.actions[0].depth or 0) >= 2:
+                found.add("deep-pick-up")
+            if any(rules.role(c) == "bonus" for c in turn.picked_up):
+                found.add("bonus-cards")
+        if turn.concealed:
+            found.add("concealed-going-out")
+        if turn.went_out and rules.canastas_to_go_out:
+            found.add("canasta-requirement")
+        if turn.went_out and rules["go_out"].get("max_unmatched") and sum(turn.hand.values()):
+            found.add("unmatched-cards")
+        if turn.went_out and spot.first_round and rules["go_out"].get("wimp_rule"):
+            found.add("wimp-rule")
+        # a pickup is proved by taking the pile: what the witness melds afterwards is incidental
+        touched = [] if proven.question == "pickup" else (
+            list(turn.new_melds) + [i for i in range(len(spot.melds)) if turn.table[i] != spot.melds[i]])
+        if proven.question != "pickup" and any(len(turn.table[i]) > len(m) for i, m in enumerate(spot.melds)):
+            found.add("lay-off")
+        cap = rules.max_wilds()
+        for i in touched:
+            m = judge(rules, turn.table[i], going_out=True)
+            if m.kind == SEQUENCE:
+                found.add("sequences")
+            elif m.kind == BLOCKERS:
+                found.add("black-threes")
+            elif m.kind == WILD:
+                found.add("wild-canasta")
+            if m.wilds and (cap is not None and m.wilds >= cap or m.wilds >= m.naturals):
+                found.add("wild-limit")
+        if roles["stopper"] or any(rules.role(c) == "stopper" for c in spot.discard[-1:]):
+            found.add("stoppers")
+        if roles["blocker"] and proven.question != "pickup":
+            found.add("black-threes")
+    else:
+        if any(rules.role(c) == "stopper" for c in spot.hand) and proven.question == "go-out":
+            found.add("stoppers")
+    if spot.phase == "before-draw" and any(rules.role(c) == "bonus" for c in spot.discard) \
+            and proven.question in ("pickup", "go-out", "initial-meld") and "frozen-pile" in found:
+        found.add("bonus-cards")  # a red 3 in the pile freezes it
+    if spot.discard and rules.role(spot.discard[-1]) == "blocker" and proven.question in ("pickup", "go-out"):
+        found.add("black-threes")
+    return [t for t in THEMES if t in found]
+
+
+# -- the grade ----------------------------------------------------------------------------
+
+# Weights of the difficulty score; see puzzles/README.md ("Grades"). Fitted on a sample of
+# generated puzzles (thresholds at its quintiles) and checked on puzzles/calibration.jsonl.
+WEIGHTS = {"candidates": 1.3, "traps": 0.15, "rules": 0.9, "steps": 0.2, "cards": 0.1, "queries": 0.1}
+THRESHOLDS = (3.7, 4.7, 5.8, 7.25)  # a score below the first is grade 1, at or above the last grade 5
+
+
+def features_of(spot: Spot, proven: Proven, play: str | None = None) -> dict[str, int]:
+    """The measurable features the grade is computed from (all whole numbers, deterministic).
+
+    cards: cards the player must think about (the hand, and the pile if it may be taken);
+    candidates: melds, lay-offs or pickups the cards could form; traps: those that lead
+    nowhere; rules: themes the proof involves beyond the question's own; steps: actions in
+    the witness (or the disputed play); ways: distinct ways found (0 for no); queries:
+    decider questions the proof needed beyond the answer itself (solver effort).
+    """
+    cards = len(spot.hand)
+    if spot.phase == "before-draw" and proven.question in ("go-out", "pickup", "initial-meld"):
+        cards += len(spot.discard)
+    steps = 0
+    if proven.question == "cheat" and play:
+        steps = len(parse_play(play))
+    elif proven.turn is not None:
+        # a pickup is proved by taking the pile (then its forced meld and a discard); anything the
+        # witness does besides is incidental. A first meld counts its melds; going out, every step.
+        turn = proven.turn
+        if proven.question == "pickup":
+            steps = 3
+        elif proven.question == "initial-meld":
+            steps = len(turn.new_melds) + 1
+        else:
+            steps = len(turn.actions)
+    themes = themes_of(spot, proven)
+    return {"cards": cards, "candidates": proven.candidates, "traps": proven.traps, "rules": len(themes) - 1,
+            "steps": steps, "ways": proven.ways or 0, "queries": proven.queries}
+
+
+def difficulty(features: dict[str, int]) -> float:
+    """The difficulty score of a puzzle from its features.
+
+    Candidates to weigh, traps among them and decider questions grow the score
+    slowly (logarithmically); every further rule in play, step of the witness
+    and card to think about adds a fixed amount.
+    """
+    w = WEIGHTS
+    return (w["candidates"] * math.log2(1 + features["candidates"]) + w["traps"] * math.log2(1 + features["traps"])
+            + w["queries"] * math.log2(1 + features["queries"])
+            + w["rules"] * features["rules"] + w["steps"] * features["steps"] + w["cards"] * features["cards"])
+
+
+def grade_of(features: dict[str, int]) -> int:
+    """The grade 1-5 of a puzzle with these features."""
+    missing = [k for k in FEATURES if k not in features]
+    if missing:
+        raise PuzzleError(f"features lack {', '.join(missing)}")
+    score = difficulty(features)
+    return 1 + sum(score >= t for t in THRESHOLDS)

@@ -1,0 +1,420 @@
+"""Proofs a puzzle can stand on: two independent deciders that agree, a witness re-checked.
+
+``prove`` asks the z3 checker and the exhaustive reference decider the same
+question. An answer is kept only when both say the same and every "yes"
+witness replays through the turn engine *and* does what the question asks
+(goes out, takes the pile, makes a first meld). A "spot the cheat" puzzle
+is judged by the referee (the turn engine) and both deciders must agree on
+the honest question about the same spot.
+
+For a "yes" it then counts the distinct ways (up to ``WAYS_CAP``), asking
+both deciders every question and counting the witnesses of both:
+
+* ``pickup``: every canonical way of taking the pile (which hand cards go
+  with the card taken, and in albany how deep) is asked for separately: the
+  count is exact over these canonical pickups.
+* ``go-out`` and ``initial-meld``: the deciders are asked once per candidate
+  meld or lay-off the cards could form (``Goal(include=...)``), each answer a
+  witness; ways are the distinct final arrangements among the witnesses.
+  A candidate that no legal turn can use is a *trap*.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from itertools import combinations_with_replacement
+from typing import Any
+
+from ..cards import Card
+from ..choices import candidates
+from ..errors import IllegalPlayError, TutorError
+from ..goals import ANY, NONE, Goal, MeldChoice
+from ..melds import GROUP, SEQUENCE, judge
+from ..play import PICKUP, Action, parse_play
+from ..spot import Spot
+from ..turn import Turn, TurnError, play_turn
+from ..verdict import Verdict
+from .format import WAYS_CAP, PuzzleError
+
+DECIDERS = ("z3", "reference")
+MAX_WAY_CANDIDATES = 120  # beyond this many candidates the ways are not counted (the spot is refused)
+
+
+class Disagreement(PuzzleError):
+    """The two deciders (or a decider and the turn engine) disagree: a bug, never an answer."""
+
+
+@dataclass
+class Proven:
+    """A doubly proved answer with what the grade and themes are computed from."""
+
+    question: str
+    answer: bool
+    proof: dict[str, Any]
+    ways: int | None
+    unique: bool | None
+    turn: Turn | None                    # the witness as replayed (yes)
+    rules: tuple[str, ...]               # rule IDs the proof cites (no) or the honest answer cites
+    candidates: int = 0                  # candidate melds / lay-offs / pickups considered
+    traps: int = 0                       # candidates that lead nowhere
+    queries: int = 0                     # decider questions asked beyond the answer itself
+    arrangements: list = field(default_factory=list)
+
+    @property
+    def witness(self) -> dict | None:
+        return self.proof.get("witness")
+
+
+# -- the deciders --------------------------------------------------------------------
+
+def decider(name: str):
+    from ..questions import _decider
+
+    return _decider(name)
+
+
+def _solve(engine, spot: Spot, goal: Goal):
+    """A play or None, from either decider."""
+    result = engine.find(spot, goal)
+    if result is None:
+        return None
+    if hasattr(result, "play"):
+        return result.play
+    if hasattr(result, "reasons"):
+        return None
+    return result
+
+
+def question_goals(question: str, spot: Spot) -> list[tuple[Goal, bool]]:
+    """The goals a contract question is made of (as ``tutor.questions`` builds them): (goal, unknown_draw)."""
+    if question == "go-out":
+        if spot.phase == "drawn":
+            return [(Goal(pickup=NONE, go_out=True), False)]
+        return [(Goal(pickup=ANY, take_pile=True, go_out=True), False)] if spot.discard else []
+    if question == "pickup":
+        if spot.phase != "before-draw" or not spot.discard:
+            return []
+        return [(Goal(pickup=ANY, take_pile=True), False)]
+    if question == "initial-meld":
+        if spot.down:
+            return []
+        if spot.phase == "drawn":
+            return [(Goal(pickup=NONE, must_meld=True), False)]
+        goals = [(Goal(pickup=ANY, take_pile=True, must_meld=True), False)] if spot.discard else []
+        return goals + [(Goal(pickup=NONE, must_meld=True, unknown_draw=True), True)]
+    raise TutorError(f"no goals for question {question!r}")
+
+
+# -- checking a witness against the question ---------------------------------------------
+
+def witness_problem(question: str, spot: Spot, play_text: str, unknown_draw: bool = False) -> str | None:
+    """Why this witness play does not prove the question (None: it does)."""
+    from ..questions import hand_spot
+
+    try:
+        turn = play_turn(hand_spot(spot, unknown_draw), parse_play(play_text))
+    except TurnError as e:
+        return f"the witness play is illegal at step {e.step}: {e}"
+    except TutorError as e:
+        return f"the witness play cannot be read: {e}"
+    return turn_problem(question, spot, turn)
+
+
+def turn_problem(question: str, spot: Spot, turn: Turn) -> str | None:
+    if question == "go-out" and not turn.went_out:
+        return "the witness play is legal but the player does not go out"
+    if question == "pickup" and not (turn.actions and turn.actions[0].kind == PICKUP):
+        return "the witness play does not take the pile"
+    if question == "initial-meld" and not turn.new_melds:
+        return "the witness play makes no meld"
+    if question in ("go-out", "pickup") and spot.phase == "before-draw" and turn.actions[0].kind != PICKUP:
+        return "from before-draw the witness must start by taking the pile"
+    return None
+
+
+def replay_witness(question: str, spot: Spot, witness: dict) -> Turn:
+    """The stored witness replayed; raises ``Disagreement`` when it does not prove the question."""
+    from ..questions import hand_spot
+
+    unknown = witness.get("drawn") == "?"
+    problem = witness_problem(question, spot, witness.get("play", ""), unknown)
+    if problem:
+        raise Disagreement(problem)
+    return play_turn(hand_spot(spot, unknown), parse_play(witness["play"]))
+
+
+# -- canonical ways ----------------------------------------------------------------------
+
+def _card_key(spot: Spot, card: Card, kind: str) -> str:
+    """Cards that play the same role compare equal: a group's naturals by rank, wilds by kind."""
+    if spot.rules.role(card) == "natural" and kind == SEQUENCE:
+        return str(card)
+    return card.rank
+
+
+def _meld_key(spot: Spot, cards: tuple[Card, ...]) -> tuple:
+    try:
+        kind = judge(spot.rules, cards, going_out=True).kind
+    except IllegalPlayError:
+        kind = "?"
+    return (kind, tuple(sorted(_card_key(spot, c, kind) for c in cards)))
+
+
+def arrangement(spot: Spot, turn: Turn) -> tuple:
+    """What a turn puts down, up to interchangeable cards: its pickup, new melds, lay-offs and discard."""
+    pickup = ()
+    if turn.actions and turn.actions[0].kind == PICKUP:
+        a = turn.actions[0]
+        pickup = (tuple(sorted(_card_key(spot, c, GROUP) for c in a.cards)), a.depth or 0, turn.pickup_kind)
+    new = tuple(sorted(_meld_key(spot, turn.table[i]) for i in turn.new_melds))
+    lay = []
+    for i, before in enumerate(spot.melds):
+        added = Counter(turn.table[i]) - Counter(before)
+        if added:
+            kind = _meld_key(spot, turn.table[i])[0]
+            lay.append((i, tuple(sorted(_card_key(spot, c, kind) for c in added.elements()))))
+    discard = _card_key(spot, turn.discard, GROUP) if turn.discard is not None else ""
+    return (pickup, new, tuple(lay), discard)
+
+
+def _wild_sets(wild_kinds: dict[str, Card], hand: tuple[Card, ...], most: int):
+    """Every multiset of the hand's wild cards (by kind) of 0 to ``most`` cards, smallest first."""
+    kinds = sorted(wild_kinds)
+    have = Counter(c.rank for c in hand if c.rank in wild_kinds)
+    out = [()]
+    for size in range(1, most + 1):
+        for combo in combinations_with_replacement(kinds, size):
+            if all(combo.count(k) <= have[k] for k in set(combo)):
+                picked, used = [], Counter()
+                for k in combo:
+                    picked.append([c for c in hand if c.rank == k][used[k]])
+                    used[k] += 1
+                out.append(tuple(picked))
+    return out
+
+
+def _layable(spot: Spot, card: Card) -> bool:
+    """Can this card alone be laid off onto one of the side's melds (albany's A-DRAW (b))?"""
+    for meld in spot.melds:
+        try:
+            old, new = judge(spot.rules, meld, going_out=True), judge(spot.rules, tuple(meld) + (card,), going_out=True)
+        except IllegalPlayError:
+            continue
+        if (old.kind, old.key) == (new.kind, new.key):
+            return True
+    return False
+
+
+def pickup_options(spot: Spot) -> list[Action]:
+    """Every canonical way to take the pile: which hand cards go down with the card taken, and how deep.
+
+    For the card that must go down (the top card, or in albany the lowest card
+    taken) the hand cards are a natural pair or a natural and wild cards, each
+    with the fewest wild cards that make a legal meld, one per distinct meld.
+    """
+    rules, hand, pile = spot.rules, spot.hand, spot.discard
+    if spot.phase != "before-draw" or not pile:
+        return []
+    naturals = [c for c in hand if rules.role(c) == "natural"]
+    wild_kinds: dict[str, Card] = {}
+    for c in hand:
+        if rules.role(c) == "wild":
+            wild_kinds.setdefault(c.rank, c)
+    wild_sets = _wild_sets(wild_kinds, hand, 2)
+
+    def sets_with(card: Card, pairs_only: bool) -> list[tuple[Card, ...]]:
+        found: dict[tuple, tuple[Card, ...]] = {}
+        cores = [(a, b) for i, a in enumerate(naturals) for b in naturals[i + 1:]]
+        if not pairs_only:
+            cores += [(a,) for a in naturals]
+        for core in cores:
+            fewest = None  # only the fewest wild cards that make this core a meld
+            for wilds in wild_sets:
+                if fewest is not None and len(wilds) > fewest:
+                    break
+                cards = tuple(sorted(core)) + wilds
+                if len(cards) < 2:
+                    continue
+                try:
+                    judge(rules, (card,) + cards, going_out=True)
+                except IllegalPlayError:
+                    continue
+                fewest = len(wilds)
+                found.setdefault(_meld_key(spot, (card,) + cards), cards)
+        return list(found.values())
+
+    top = pile[-1]
+    if rules["pile"]["style"] == "whole":
+        return [Action(PICKUP, ())] + [Action(PICKUP, cards) for cards in sets_with(top, False)]
+    # albany's fanned pile (A-DRAW): (a) the top alone; (b) the whole pile, its top used at once;
+    # (c) a deeper card with all above it, melded with at least two naturals from the hand
+    out = [Action(PICKUP, (), None, 1)]
+    if _layable(spot, top):
+        out.append(Action(PICKUP, ()))
+        out.extend(Action(PICKUP, cards) for cards in sets_with(top, False))
+    for depth in range(2, len(pile) + 1):
+        out.extend(Action(PICKUP, cards, None, depth) for cards in sets_with(pile[-depth], True))
+    return out
+
+
+def candidate_choices(spot: Spot, question: str) -> list[MeldChoice]:
+    """Candidate melds and lay-offs for the question's turn (with the pile's cards if it may be taken)."""
+    hand = spot.hand
+    if spot.phase == "before-draw" and question in ("go-out", "initial-meld"):
+        hand = hand + spot.discard
+    return candidates(spot, tuple(hand))
+
+
+def _considered(spot: Spot, question: str) -> int:
+    """How many candidates a solver has to weigh: pickups (and, before a first meld, the hand's melds)."""
+    if question != "pickup":
+        return len(candidate_choices(spot, question))
+    n = len(pickup_options(spot))
+    if not spot.down and spot.initial_need:
+        n += len(candidates(spot))
+    return n
+
+
+# -- proving -------------------------------------------------------------------------------
+
+def _reason_rules(reasons) -> tuple[str, ...]:
+    out: list[str] = []
+    for r in reasons:
+        if r.rule not in out:
+            out.append(r.rule)
+    return tuple(out)
+
+
+def _answer(question: str, spot: Spot, play: str | None, name: str) -> Verdict:
+    from ..questions import ask
+
+    return ask(question, spot, play=play, decider=name)
+
+
+def agree(question: str, spot: Spot, play: str | None = None, deciders=DECIDERS) -> tuple[Verdict, Verdict]:
+    """Ask both deciders; raise ``Disagreement`` unless they agree and every witness proves the question."""
+    first, *others = [_answer(question, spot, play, name) for name in deciders]
+    for name, v in zip(deciders, [first, *others]):
+        if v.answer:
+            problem = witness_problem(question, spot, v.witness["play"], v.witness.get("drawn") == "?")
+            if problem:
+                raise Disagreement(f"the {name} decider's witness fails: {problem}")
+        elif not v.reasons:
+            raise Disagreement(f"the {name} decider says no without naming a rule")
+    for name, v in zip(deciders[1:], others):
+        if v.answer != first.answer:
+            raise Disagreement(f"the {deciders[0]} decider says {'yes' if first.answer else 'no'}, "
+                               f"the {name} decider {'yes' if v.answer else 'no'}")
+    return first, (others[0] if others else first)
+
+
+def honest_question(spot: Spot, play: str) -> str:
+    """The plain question behind a disputed play: taking the pile, going down, or going out."""
+    if play.strip().lower().startswith("pickup") or spot.phase == "before-draw":
+        return "pickup"
+    return "initial-meld" if not spot.down else "go-out"
+
+
+def prove(spot: Spot, question: str, play: str | None = None, *, count: bool = True,
+          deciders=DECIDERS) -> Proven:
+    """The doubly proved answer to ``question`` about ``spot``, its proof and its ways."""
+    from ..questions import referee
+
+    if question == "cheat":
+        if not play:
+            raise TutorError("a cheat puzzle needs the disputed play (--play)")
+        verdict = referee(spot, play)
+        hq = honest_question(spot, play)
+        honest, _ = agree(hq, spot, None, deciders)
+        honest_d = {"question": hq, "answer": honest.answer}
+        if honest.answer:
+            honest_d["play"] = honest.witness["play"]
+        n = len(candidate_choices(spot, "go-out"))
+        if verdict.answer:
+            turn = play_turn(spot, parse_play(play))
+            return Proven(question, True, {"witness": verdict.witness, "honest": honest_d}, 1, True, turn,
+                          _reason_rules(honest.reasons), candidates=n, traps=0, queries=1,
+                          arrangements=[arrangement(spot, turn)])
+        letters = [r.rule.split(".", 1)[1] for r in verdict.reasons if r.rule.startswith("Y-CHEATS.")]
+        proof = {"rules": list(_reason_rules(verdict.reasons)), "reasons": [r.to_dict() for r in verdict.reasons],
+                 "cheats": letters, "honest": honest_d}
+        return Proven(question, False, proof, None, None, None, _reason_rules(verdict.reasons),
+                      candidates=n, traps=n, queries=1)
+
+    first, _ = agree(question, spot, play, deciders)
+    if not first.answer:
+        n = _considered(spot, question)
+        proof = {"rules": list(_reason_rules(first.reasons)), "reasons": [r.to_dict() for r in first.reasons]}
+        return Proven(question, False, proof, None, None, None, _reason_rules(first.reasons),
+                      candidates=n, traps=n, queries=0)
+    turn = replay_witness(question, spot, first.witness)
+    proven = Proven(question, True, {"witness": first.witness}, 1, True, turn, (),
+                    arrangements=[arrangement(spot, turn)])
+    if count and play is None:
+        count_ways(proven, spot, question, deciders)
+    return proven
+
+
+def _ask_all(engines, spot: Spot, goal: Goal) -> list:
+    """Every decider's play for one goal (None for no); they must agree on whether there is one."""
+    plays = [(name, _solve(engine, spot, goal)) for name, engine in engines]
+    said = {name: play is not None for name, play in plays}
+    if len(set(said.values())) > 1:
+        raise Disagreement("while counting the ways, " + ", ".join(
+            f"the {name} decider says {'yes' if yes else 'no'}" for name, yes in said.items()) + f" for {goal}")
+    return [play for _, play in plays if play is not None]
+
+
+def count_ways(proven: Proven, spot: Spot, question: str, deciders=DECIDERS) -> None:
+    """Fill in ways, unique, candidates, traps and queries for a "yes" (see the module's notes).
+
+    Every query goes to every decider: they must agree on it, and the witnesses
+    of all of them (each replayed by the turn engine) count toward the ways.
+    """
+    from ..questions import hand_spot
+
+    engines = [(name, decider(name)) for name in deciders]
+    found = {proven.arrangements[0]}
+    queries = traps = 0
+    if question == "pickup":
+        options = pickup_options(spot)
+        found = set()
+        for action in options:
+            queries += 1
+            plays = _ask_all(engines, spot, Goal(pickup=action, take_pile=True))
+            traps += not plays
+            for play in plays:
+                found.add(arrangement(spot, play_turn(spot, play))[0])
+        if not found:
+            raise Disagreement("the pile may be taken, but no single way of taking it is found")
+        proven.candidates = _considered(spot, question)
+    else:
+        choices = candidate_choices(spot, question)
+        if len(choices) > MAX_WAY_CANDIDATES:
+            raise TutorError(f"the cards form {len(choices)} candidate melds; counting the ways stops at "
+                             f"{MAX_WAY_CANDIDATES}")
+        proven.candidates = len(choices)
+        goals = question_goals(question, spot)
+        for choice in choices:
+            hit = False
+            for goal, unknown in goals:
+                queries += 1
+                for play in _ask_all(engines, spot, replace(goal, include=choice)):
+                    turn = play_turn(hand_spot(spot, unknown), play)
+                    problem = turn_problem(question, spot, turn)
+                    if problem:
+                        raise Disagreement(f"a witness for {choice} fails: {problem}")
+                    found.add(arrangement(spot, turn))
+                    hit = True
+                if hit:
+                    break
+            traps += not hit
+        proven.arrangements = sorted(found, key=repr)
+    proven.ways = min(len(found), WAYS_CAP)
+    proven.unique = proven.ways == 1
+    proven.traps, proven.queries = traps, queries
+
+
+__all__ = ["Disagreement", "Proven", "agree", "arrangement", "candidate_choices", "count_ways", "pickup_options",
+           "prove", "question_goals", "replay_witness", "turn_problem", "witness_problem"]
