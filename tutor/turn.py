@@ -448,6 +448,15 @@ def going_out_shortfall_text(rules: Rules, have: int) -> str:
     return (f"going out needs {need} canasta{'s' * (need != 1)}; the turn ends with {best}")
 
 
+def pickup_problem(spot: Spot, action: Action) -> TurnError | None:
+    """The engine's objection to taking the pile this way as the turn's first step, if any."""
+    try:
+        _Replay(spot, (action,)).pickup(action, 1)
+    except TurnError as e:
+        return e
+    return None
+
+
 def play_turn(spot: Spot, actions: tuple[Action, ...]) -> Turn:
     """Replay a whole turn; a ``TurnError`` names the first illegal step and its rule."""
     return _Replay(spot, tuple(actions)).run()

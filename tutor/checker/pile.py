@@ -23,6 +23,7 @@ from ..cards import Card, format_cards
 from ..melds import GROUP, judge
 from ..play import Action
 from ..spot import Spot
+from ..turn import pickup_problem
 from .encoding import Encoding
 from .kinds import BLOCKER, WILD_KIND
 from .melds import wild_share
@@ -197,25 +198,9 @@ def way_used(enc: Encoding, facts: PileFacts, values) -> str:
 
 # -- a pickup given in full ------------------------------------------------------
 def _fixed_problems(spot: Spot, facts: PileFacts, action: Action) -> list[tuple[str, str]]:
-    """Why the turn engine would refuse this pickup, as (rule, sentence) pairs."""
-    rules = spot.rules
-    cards = action.cards
-    problems: list[tuple[str, str]] = []
-    if action.depth is not None and action.depth != facts.size:
-        problems.append((rules.cite("pile"), f"whoever takes the pile takes all of it ({facts.size} cards), "
-                                             f"not {action.depth}"))
-    exception = facts.blocker_way and len(cards) >= 2 and all(rules.role(c) == "blocker" for c in cards)
-    if facts.never_rule is not None and not exception:
-        problems.append((facts.never_rule, top_text(spot, facts)))
-    held = Counter(spot.hand)
-    for card, n in (Counter(cards) - held).items():
-        problems.append((rules.cite("meld"), f"you hold {held[card]} {card}, not {held[card] + n}" if held[card]
-                         else f"you do not hold {card}"))
-    if not problems and not exception and facts.role == "natural":
-        bad = _named_cards_problem(rules, facts, cards)
-        if bad:
-            problems.append((facts.ways_rule, bad))
-    return problems
+    """Why the turn engine refuses this pickup as a first step, as (rule, sentence) pairs: its own words."""
+    error = pickup_problem(spot, action)
+    return [(error.rule, error.text)] if error else []
 
 
 def _fixed(enc: Encoding, facts: PileFacts, action: Action) -> None:
@@ -248,37 +233,6 @@ def _fixed(enc: Encoding, facts: PileFacts, action: Action) -> None:
                     need.append(wild_share(enc, target, k) >= wilds[k.key])
     enc.hard.append(Implies(enc.goal_fixed, And(*need)))
     enc.facts["fixed"] = action
-
-
-def _named_cards_problem(rules, facts: PileFacts, cards) -> str:
-    """The turn engine's check of the cards named to take the pile: '' when they do."""
-    top = facts.top
-    naturals = [c for c in cards if rules.role(c) == "natural" and c.rank == top.rank]
-    wilds = [c for c in cards if rules.role(c) == "wild"]
-    others = [c for c in cards if c not in naturals and c not in wilds]
-    ways = facts.ways
-    ok = False
-    if not cards:
-        ok = "layoff" in ways and facts.has_meld
-    elif not others:
-        if len(naturals) >= 2 and "natural_pair" in ways:
-            ok = True
-        elif len(naturals) >= 1 and wilds and "natural_wild" in ways:
-            ok = True
-    if ok:
-        return ""
-    why = _frozen_why(facts)
-    if not cards and "layoff" in ways:
-        needs = f"you have no meld of {top.rank}s to lay {top} off onto"
-    elif not cards:
-        needs = f"{top} must go down with two cards from your hand; laying it off alone does not take the pile"
-    elif others:
-        needs = f"{format_cards(others)} do{'es' * (len(others) == 1)} not match {top}"
-    else:
-        pair = f"two natural {top.rank}s" if list(ways) == ["natural_pair"] \
-            else "a natural pair, or a natural and a wild,"
-        needs = f"taking it needs {pair} from your hand with {top}"
-    return f"{why}; {needs}" if why else needs
 
 
 def _frozen_why(facts: PileFacts) -> str:
