@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from .cards import Card, format_cards, parse_cards
 from .errors import IllegalPlayError, NotationError, SpotError, TutorError
-from .melds import Meld, judge
+from .melds import judge
 from .rules import Rules, load_variant
 
 PHASES = ("before-draw", "drawn")
@@ -142,21 +142,17 @@ class Spot:
             if rules.role(card) == "bonus":
                 raise SpotError(f"{card} is in the hand, but a bonus card is laid out at once "
                                 f"({rules.cite('bonus_cards')}): put it in red_threes")
+        groups: dict[str, int] = {}  # rank -> the meld that holds it, for one meld per rank
         for i, m in enumerate(self.melds, start=1):
             try:
                 judged = judge(rules, m, going_out=True)
             except IllegalPlayError as e:
                 raise SpotError(f"meld {i} on the table ({format_cards(m)}) is illegal: {e}") from None
-            self._check_one_per_rank(i, judged)
-
-    def _check_one_per_rank(self, i: int, judged: Meld) -> None:
-        if not self.rules["meld"]["one_per_rank"] or judged.kind != "group":
-            return
-        for j, other in enumerate(self.melds[: i - 1], start=1):
-            o = judge(self.rules, other, going_out=True)
-            if o.kind == "group" and o.key == judged.key:
-                raise SpotError(f"melds {j} and {i} are both {judged.key}s; a side has one meld per rank "
-                                f"({self.rules.cite('meld')})")
+            if judged.kind == "group" and rules["meld"]["one_per_rank"]:
+                if judged.key in groups:
+                    raise SpotError(f"melds {groups[judged.key]} and {i} are both {judged.key}s; a side has one "
+                                    f"meld per rank ({rules.cite('meld')})")
+                groups[judged.key] = i
 
     # -- views ----------------------------------------------------------------
     @property

@@ -50,8 +50,7 @@ class Turn:
 
     @property
     def canastas(self) -> int:
-        rules = self.spot.rules
-        return sum(1 for m in self.table if len(m) >= rules["canasta"]["min_cards"])
+        return _count_canastas(self.spot.rules, self.table)
 
 
 def _count_canastas(rules: Rules, table) -> int:
