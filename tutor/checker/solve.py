@@ -157,18 +157,23 @@ class Session:
                  step: int = 1, *, scoped: bool = False) -> tuple[int, Values]:
         """The largest value of ``term`` (a defined variable) over solutions, at most ``high``.
 
-        A binary search on checks under the same rules (already in force when
-        ``scoped``); ``step`` divides every value the term takes.
+        Checks under the same rules (already in force when ``scoped``);
+        ``step`` divides every value the term takes. The search climbs first:
+        most first models are already the best, so one check proves them, and
+        each better model jumps to its own value. After a few climbs it halves
+        the gap instead, so a long climb stays logarithmic.
         """
         tracked, handle = list(tracked), self.enc.handle(term)
         values, low = start, start(term)
         high = max(low, high - high % step)
+        climbs = 0
         with nullcontext() if scoped else self.rules(tracked):
             while low < high:
-                mid = low + ((high - low) // step + 1) // 2 * step
+                mid = low + step if climbs < 3 else low + ((high - low) // step + 1) // 2 * step
                 out = self.check_here(assumptions, [handle >= mid], tracked)
                 if out.sat:
                     values, low = out.values, out.values(term)
+                    climbs += 1
                 else:
                     high = mid - step
         return low, values
