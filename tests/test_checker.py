@@ -16,6 +16,7 @@ from tutor.goals import ANY, NONE, UNKNOWN, Goal, MeldChoice
 from tutor.melds import judge
 from tutor.play import DISCARD, LAYOFF, MELD, PICKUP, Action, format_play, parse_action
 from tutor.rules import rules_for
+from tutor.questions import ask
 from tutor.sampling import random_spot
 from tutor.spot import Spot
 from tutor.turn import TurnError, play_turn
@@ -600,3 +601,17 @@ def test_albany_goes_to_its_own_encoding_A_SET():
     s = Spot.from_dict({"variant": "albany", "hand": "5S 6S 7S 9C 9D"})
     found = find(s, Goal(must_meld=True))
     assert isinstance(found, Found) and "5S 6S 7S" in format_play(found.play)
+
+
+@pytest.mark.parametrize("decider", ["z3", "reference"])
+def test_h_draw_two_unknown_stock_cards_leave_one_to_keep(decider):
+    # Three aces and a one-card draw: melding them leaves the drawn card to discard and an
+    # empty hand, which is going out without a canasta. Drawing two (H-DRAW) leaves one to keep.
+    def first_meld(draw):
+        s = Spot.from_dict({"variant": "house", "options": {"draw": draw}, "phase": "before-draw",
+                            "score": 0, "hand": "AS AH AD"})
+        return ask("initial-meld", s, decider=decider)
+
+    assert not first_meld(1).answer
+    two = first_meld(2)
+    assert two.answer and two.witness["drawn"] == "? ?" and two.witness["went_out"] is False

@@ -23,6 +23,16 @@ object.__setattr__(UNKNOWN, "suit", "")
 ANY, NONE = "any", "none"
 
 
+def draw_unknown(spot):
+    """The spot after the turn's draw from the stock, the drawn cards unknown.
+
+    A turn draws one card, or two where the variant or its options say so
+    (H-DRAW, A-DRAW); each can be kept or discarded, never melded.
+    """
+    drawn = (UNKNOWN,) * spot.rules["draw"]["stock_cards"]
+    return spot.replace(hand=spot.hand + drawn, phase="drawn")
+
+
 @dataclass(frozen=True)
 class MeldChoice:
     """One thing a player may put down: a new meld, or a lay-off onto meld ``to`` (1-based)."""
@@ -52,8 +62,9 @@ class Goal:
     must_meld:  the turn must put down at least one new meld (a first meld).
     include:    the turn must put down this meld (a new meld holding at least
                 these cards) or lay off at least these cards onto meld ``to``.
-    unknown_draw: the player drew one unknown card from the stock (UNKNOWN)
-                that can only be kept or discarded.
+    unknown_draw: the player drew from the stock: the turn's one or two
+                unknown cards (UNKNOWN, ``draw_unknown``) can only be kept or
+                discarded.
     best:       among the witnesses, return one whose melds made this turn
                 are worth the most first-meld points.
     """

@@ -13,7 +13,7 @@ from typing import Callable
 
 from .cards import format_cards, parse_cards
 from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorError
-from .goals import ANY, NONE, UNKNOWN, Goal
+from .goals import ANY, NONE, Goal, draw_unknown
 from .play import DISCARD, MELD, PICKUP, Action, format_play, parse_action, parse_play
 from .spot import Spot
 from .turn import Turn, TurnError, play_turn
@@ -67,9 +67,7 @@ class _Timer:
 
 def hand_spot(spot: Spot, unknown_draw: bool) -> Spot:
     """The spot a witness is replayed on: with an unknown stock card when one was drawn."""
-    if unknown_draw:
-        return spot.replace(hand=spot.hand + (UNKNOWN,), phase="drawn")
-    return spot
+    return draw_unknown(spot) if unknown_draw else spot
 
 
 def witness_of(turn: Turn) -> dict:
@@ -90,7 +88,7 @@ def _found(question: str, spot: Spot, play, unknown_draw: bool, ms: float, **ext
     turn = play_turn(hand_spot(spot, unknown_draw), play)  # the re-check: a failure here is a bug, never an answer
     witness = witness_of(turn)
     if unknown_draw:
-        witness["drawn"] = "?"
+        witness["drawn"] = " ".join("?" * spot.rules["draw"]["stock_cards"])
     return Verdict(question, True, witness, (), ms, extra)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import z3
 
 from ..choices import candidates
-from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice
+from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown
 from ..play import PICKUP, Action, format_play
 from ..spot import Spot
 from ..turn import Turn, TurnError, play_turn
@@ -88,7 +88,7 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup=NONE,
                   rlimit: int | None = None) -> list[MeldChoice]:
     """Every candidate of ``tutor.choices.candidates`` that some legal turn includes, in its order.
 
-    With ``unknown_draw`` the player has drawn an unknown card (never melded).
+    With ``unknown_draw`` the player has drawn unknown cards (never melded).
     With a pickup (ANY or a pickup Action) that can take the pile, the pile's
     cards count as the hand's too, since a turn that takes it may meld them.
     """
@@ -129,9 +129,7 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup=NONE,
     return [c for c, ok in zip(choices, legal) if ok]
 
 
-def drawn(spot: Spot) -> Spot:
-    """The spot after drawing one unknown card from the stock: it can be kept or discarded, never melded."""
-    return spot.replace(hand=spot.hand + (UNKNOWN,), phase="drawn")
+drawn = draw_unknown
 
 
 def _fixed(pickup) -> Action | None:

@@ -71,6 +71,11 @@ def _supported(spot: Spot) -> None:
                                  "(sequences, fanned piles, several sets of a rank, stoppers)")
 
 
+def _drawn(spot: Spot) -> Spot:
+    """After drawing from the stock: one card, or two where the table draws two (H-DRAW); faces unknown."""
+    return spot.replace(hand=spot.hand + (UNKNOWN,) * spot.rules["draw"]["stock_cards"], phase="drawn")
+
+
 def search(spot: Spot, goal: Goal) -> Found | None:
     """The witness for ``goal``, with the engine's replay of it, or None when no legal turn meets it."""
     _supported(spot)
@@ -78,7 +83,7 @@ def search(spot: Spot, goal: Goal) -> Found | None:
     if goal.unknown_draw:
         if pickup not in (ANY, NONE):
             return None  # the stock has been drawn from: the pile is no longer there to take
-        spot = spot.replace(hand=spot.hand + (UNKNOWN,), phase="drawn")
+        spot = _drawn(spot)
         pickup = NONE
     if goal.take_pile and pickup == NONE:
         return None
@@ -151,7 +156,7 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False) -> list[MeldChoice]
     _supported(spot)
     pending = candidates(spot)
     legal: set[MeldChoice] = set()
-    played = spot.replace(hand=spot.hand + (UNKNOWN,), phase="drawn") if unknown_draw else spot
+    played = _drawn(spot) if unknown_draw else spot
     needs = {c: Counter(c.cards) for c in pending}
 
     def covered(found: Found) -> None:
