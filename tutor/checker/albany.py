@@ -36,7 +36,7 @@ import z3
 
 from ..cards import RANK_ORDER, Card
 from ..errors import IllegalPlayError, SolverLimitError
-from ..goals import NONE, UNKNOWN, Goal
+from ..goals import ANY, NONE, UNKNOWN, Goal
 from ..melds import GROUP, SEQUENCE, STOPPERS, WILD, judge, sequence_span
 from ..play import Action
 from ..spot import Spot
@@ -73,7 +73,7 @@ def _sum(ctx, terms):
 class Albany:
     """The encoding of one albany spot (phase, hand, pile, the side's sets)."""
 
-    def __init__(self, spot: Spot, *, apart: bool = False):
+    def __init__(self, spot: Spot, *, apart: bool = False, goal: Goal | None = None, fixed: Action | None = None):
         self.spot = spot
         self.apart = apart  # set one group of each rank apart, for Goal.include
         self.rules = rules = spot.rules
@@ -90,13 +90,13 @@ class Albany:
         pile = list(spot.discard) if spot.phase == "before-draw" else []
         self.pile = pile
         self.top = pile[-1] if pile else None
-        faces = sorted(set(hand) | set(pile))
-        self.naturals = [c for c in faces if rules.role(c) == "natural" and c.rank in rules.natural_ranks]
-        self.wilds = [c for c in faces if rules.role(c) == "wild"]
-        self.stoppers = [c for c in faces if rules.role(c) == "stopper"]
-        self.dead = [c for c in faces if c not in self.naturals and c not in self.wilds and c not in self.stoppers]
-        self.faces = self.naturals + self.wilds + self.stoppers + self.dead
+        self._classify(sorted(set(hand) | set(pile)))
         self._layable = self._top_layable()
+        # the depths a turn may take (0: none); the others are ruled out here, each by a rule
+        self.depths, self.excluded = self._domain(goal, fixed)
+        reach = max(self.depths, default=0)
+        self.reach = Counter(pile[len(pile) - reach:]) if reach else Counter()
+        self._classify(sorted(set(hand) | set(self.reach)))
         self.uses: dict[Card, list] = {c: [] for c in self.faces}   # placed copies per face
         self.canastas: list = []
         self.new_sets: list = []
@@ -107,6 +107,123 @@ class Albany:
         self._table()
         self._deep()
         self._ends()
+
+    def _classify(self, faces: list[Card]) -> None:
+        rules = self.rules
+        self.naturals = [c for c in faces if rules.role(c) == "natural" and c.rank in rules.natural_ranks]
+        self.wilds = [c for c in faces if rules.role(c) == "wild"]
+        self.stoppers = [c for c in faces if rules.role(c) == "stopper"]
+        self.dead = [c for c in faces if c not in self.naturals and c not in self.wilds and c not in self.stoppers]
+        self.faces = self.naturals + self.wilds + self.stoppers + self.dead
+
+    def _have(self, face: Card) -> int:
+        """Copies of a face the turn may hold: the hand's and those of the pile it may take."""
+        return self.hand[face] + self.reach[face]
+
+    # -- which depths can start the turn ----------------------------------------
+    def _domain(self, goal: Goal | None, fixed: Action | None) -> tuple[list[int], dict[str, list[int]]]:
+        """The pick-up depths left to the solver, and the rule that rules out each other depth.
+
+        Each exclusion is exact: the top card alone (a) is depth 1, the whole
+        pile (b) its full depth, and a deeper pick-up (c) needs its lowest card
+        to make a set with naturals held (``deep_core``); going out needs the
+        canastas (``canasta_bound``), every card but one playable
+        (``stranded``) and fewer stoppers than block it.
+        """
+        p, rules = len(self.pile), self.rules
+        self.strands = {}
+        if not p:
+            return [0], {}
+        goal = goal or Goal(pickup=ANY)
+        excluded: dict[str, list[int]] = {}
+        if fixed is not None:
+            if fixed.depth is None:
+                wanted = [p if self._layable else 1]
+            else:
+                wanted = [fixed.depth] if fixed.depth <= p else []
+            depths = []
+        elif goal.pickup == NONE:
+            return [0], {}
+        else:
+            wanted = list(range(1, p + 1))
+            depths = [] if goal.take_pile else [0]
+        top_stopper = rules.role(self.top) == "stopper"
+        for j in wanted:
+            alone = j == 1 and not self._layable and not top_stopper       # (a)
+            whole = j == p and self._layable and not top_stopper           # (b)
+            deeper = j >= 2 and self.deep_core(j)                          # (c)
+            if not (alone or whole or deeper):
+                if j >= 2:
+                    why = "A-STOPPER.lowest" if rules.role(self.pile[-j]) == "stopper" else "A-DRAW.deep"
+                else:
+                    why = "A-STOPPER.top" if top_stopper else "A-DRAW.top"
+            elif goal.go_out and self.canasta_bound(j) < self.need:
+                why = "A-GOOUT"
+            elif goal.go_out and len(self.strands.setdefault(j, self.stranded(j))) + self.unknown > 1:
+                why = "A-GOOUT.cards"
+            elif goal.go_out and self.block and self.stoppers_held(j) >= self.block:
+                why = "A-STOPPER"
+            else:
+                depths.append(j)
+                continue
+            excluded.setdefault(why, []).append(j)
+        return depths, excluded
+
+    def stoppers_held(self, depth: int) -> int:
+        held = Counter(self.hand)
+        if depth:
+            held.update(self.pile[-depth:])
+        return sum(n for c, n in held.items() if self.rules.role(c) == "stopper")
+
+    def deep_core(self, depth: int) -> bool:
+        """Can the lowest card of a ``depth``-card pick-up (c) make a new set with at least two
+        naturals held and at most two wilds in all? (From the hand, or with Deluxe option 3 from
+        anything held.) Two naturals suffice to decide: a legal sequence keeps its gaps within its
+        wilds when its outermost naturals other than the lowest card are dropped."""
+        memo = self.__dict__.setdefault("_cores", {})
+        if depth not in memo:
+            memo[depth] = self._deep_core(depth)
+        return memo[depth]
+
+    def _deep_core(self, depth: int) -> bool:
+        rules = self.rules
+        low = self.pile[-depth]
+        role = rules.role(low)
+        if role not in ("natural", "wild") or (role == "natural" and low.rank not in rules.natural_ranks):
+            return False
+        held = Counter(self.hand)
+        if rules["pile"].get("take_up_option"):
+            held.update(self.pile[-depth:])
+            held[low] -= 1
+        need = rules["pile"]["deep_needs_naturals"]
+        nats = [c for c, n in held.items() if n > 0 and c in self.naturals]
+        wilds = sum(n for c, n in held.items() if n > 0 and c in self.wilds)
+        ranks = Counter()
+        for c in nats:
+            ranks[c.rank] += held[c]
+        if role == "natural" and ranks[low.rank] >= need:
+            return True
+        if role == "wild" and any(n >= need for n in ranks.values()):
+            return True
+        if not rules["meld"].get("sequences"):
+            return False
+        if need != 2:
+            return True  # no shortcut: the solver decides
+        fixed_wild = 1 if role == "wild" else 0
+        spare = min(wilds, self.max_wilds - fixed_wild)
+        inside = lambda o: self.low <= o <= self.high
+        for suit in "SHDC":
+            orders = sorted({c.order for c in nats if c.suit == suit and inside(c.order)})
+            if role == "natural":
+                if low.suit != suit or not inside(low.order):
+                    continue
+                orders = [o for o in orders if o != low.order]
+            for a in range(len(orders)):
+                for b in range(a + 1, len(orders)):
+                    span = {orders[a], orders[b]} | ({low.order} if role == "natural" else set())
+                    if max(span) - min(span) + 1 - len(span) <= spare + fixed_wild:
+                        return True
+        return False
 
     # -- the pile --------------------------------------------------------------
     def _top_layable(self) -> bool:
@@ -127,21 +244,24 @@ class Albany:
         self.mode = _int(m, "mode", 0, 3)
         self.d = _int(m, "depth", 0, p)
         m.hard += [(self.mode == MODE_NONE) == (self.d == 0), z3.Implies(self.mode == MODE_TOP, self.d == 1),
-                   z3.Implies(self.mode == MODE_WHOLE, self.d == p), z3.Implies(self.mode == MODE_DEEP, self.d >= 2)]
+                   z3.Implies(self.mode == MODE_WHOLE, self.d == p), z3.Implies(self.mode == MODE_DEEP, self.d >= 2),
+                   z3.Or([self.d == j for j in self.depths] or [z3.BoolVal(False, ctx)])]
         if self.spot.phase == "before-draw":
             m.track("A-DRAW.start", self.mode != MODE_NONE)
         top_role = rules.role(self.top) if self.top is not None else ""
         if top_role == "stopper":
             m.track("A-STOPPER.top", z3.And(self.mode != MODE_TOP, self.mode != MODE_WHOLE))
         m.track("A-DRAW.top", self.mode != (MODE_WHOLE if not self._layable else MODE_TOP))
-        # taken copies of each face, and whether each depth's lowest card is that face
+        # taken copies of each face (only depths of the domain can be taken)
+        reach = max(self.depths, default=0)
         self.taken: dict[Card, object] = {}
         for face in self.faces:
             steps = [z3.If(self.d >= j, z3.IntVal(1, ctx), z3.IntVal(0, ctx))
-                     for j in range(1, p + 1) if self.pile[-j] == face]
+                     for j in range(1, reach + 1) if self.pile[-j] == face]
             self.taken[face] = _sum(ctx, steps)
-        deep_ok = [j for j in range(2, p + 1) if rules.role(self.pile[-j]) != "stopper"]
-        if any(rules.role(self.pile[-j]) == "stopper" for j in range(2, p + 1)):
+        deep = [j for j in self.depths if j >= 2]
+        deep_ok = [j for j in deep if rules.role(self.pile[-j]) != "stopper"]
+        if len(deep_ok) < len(deep):
             m.track("A-STOPPER.lowest", z3.Implies(self.mode == MODE_DEEP, z3.Or([self.d == j for j in deep_ok] or
                                                                               [z3.BoolVal(False, ctx)])))
         self.stoppers_after = _sum(ctx, [self.hand[c] + self.taken[c] for c in self.stoppers])
@@ -155,11 +275,11 @@ class Albany:
             faces = [c for c in self.naturals if c.rank == rank]
             if not faces:
                 continue
-            top_n = sum(self.hand[c] + self.pile.count(c) for c in faces)
+            top_n = sum(self._have(c) for c in faces)
             if top_n < 2:
                 continue
-            nat = {c: _int(m, f"g_{c}", 0, self.hand[c] + self.pile.count(c)) for c in faces}
-            wild = {c: _int(m, f"g_{rank}_{c}", 0, self.hand[c] + self.pile.count(c)) for c in self.wilds}
+            nat = {c: _int(m, f"g_{c}", 0, self._have(c)) for c in faces}
+            wild = {c: _int(m, f"g_{rank}_{c}", 0, self._have(c)) for c in self.wilds}
             g = _int(m, f"g_{rank}_sets", 0, top_n // 2)
             c = _int(m, f"g_{rank}_canastas", 0, top_n // 2)
             n, w = _sum(ctx, nat.values()), _sum(ctx, wild.values())
@@ -174,7 +294,7 @@ class Albany:
                 continue
             # one set of the rank set apart, for "does some turn meld these very cards?" (Goal.include)
             on = z3.Bool(f"h_{rank}_on", ctx)
-            hn = {f: _int(m, f"h_{f}", 0, self.hand[f] + self.pile.count(f)) for f in faces}
+            hn = {f: _int(m, f"h_{f}", 0, self._have(f)) for f in faces}
             hw = {f: _int(m, f"h_{rank}_{f}", 0, self.max_wilds) for f in self.wilds}
             n, w = _sum(ctx, hn.values()), _sum(ctx, hw.values())
             m.track("A-SET", z3.If(on, z3.And(n >= 2, n + w >= 3, w <= self.max_wilds), n + w == 0))
@@ -190,7 +310,7 @@ class Albany:
         self.seqs = []
         for suit in "SHDC":
             faces = {c.order: c for c in self.naturals if c.suit == suit and self.low <= c.order <= self.high}
-            total = sum(self.hand[c] + self.pile.count(c) for c in faces.values())
+            total = sum(self._have(c) for c in faces.values())
             prev = None
             for s in range(total // 2):
                 name = f"q_{suit}{s}"
@@ -219,9 +339,9 @@ class Albany:
     def _wild_and_stopper_sets(self) -> None:
         m, ctx, rules = self.m, self.ctx, self.rules
         self.wildsets = None
-        total = sum(self.hand[c] + self.pile.count(c) for c in self.wilds)
+        total = sum(self._have(c) for c in self.wilds)
         if self.wilds and total >= 3 and rules["wild_meld"].get("allowed"):
-            use = {c: _int(m, f"ws_{c}", 0, self.hand[c] + self.pile.count(c)) for c in self.wilds}
+            use = {c: _int(m, f"ws_{c}", 0, self._have(c)) for c in self.wilds}
             g, c = _int(m, "ws_sets", 0, total // 3), _int(m, "ws_canastas", 0, total // 7)
             n = _sum(ctx, use.values())
             m.track("A-SET", z3.And(n >= 7 * c + 3 * (g - c), c <= g, z3.Implies(g == 0, n == 0)))
@@ -235,10 +355,10 @@ class Albany:
         if sm.get("allowed"):
             for rank in sorted({c.rank for c in self.stoppers}):
                 faces = [c for c in self.stoppers if c.rank == rank and ("red" if c.is_red else "black") in sm["colors"]]
-                total = sum(self.hand[c] + self.pile.count(c) for c in faces)
+                total = sum(self._have(c) for c in faces)
                 if total < sm["min_cards"]:
                     continue
-                use = {f: _int(m, f"ss_{f}", 0, self.hand[f] + self.pile.count(f)) for f in faces}
+                use = {f: _int(m, f"ss_{f}", 0, self._have(f)) for f in faces}
                 g, c = _int(m, f"ss_{rank}_sets", 0, total // sm["min_cards"]), _int(m, f"ss_{rank}_canastas", 0, total // 7)
                 n = _sum(ctx, use.values())
                 m.track("A-SET", z3.And(n >= 7 * c + sm["min_cards"] * (g - c), c <= g, z3.Implies(g == 0, n == 0)))
@@ -269,7 +389,7 @@ class Albany:
             else:
                 fits = []
             for face in fits:
-                top = 1 if j.kind == SEQUENCE and rules.role(face) == "natural" else self.hand[face] + self.pile.count(face)
+                top = 1 if j.kind == SEQUENCE and rules.role(face) == "natural" else self._have(face)
                 add[face] = _int(m, f"t{i}_{face}", 0, top)
                 self.uses[face].append(add[face])
             w = _sum(ctx, [v for f, v in add.items() if f in self.wilds])
@@ -302,10 +422,9 @@ class Albany:
         deep = self.mode == MODE_DEEP
         one, zero = z3.IntVal(1, ctx), z3.IntVal(0, ctx)
         low_at = {}
-        for j in range(2, len(self.pile) + 1):
-            face = self.pile[-j]
-            if rules.role(face) != "stopper":
-                low_at.setdefault(face, []).append(self.d == j)
+        for j in self.depths:
+            if j >= 2 and self.deep_core(j):
+                low_at.setdefault(self.pile[-j], []).append(self.d == j)
         self.is_low = {f: z3.Or(c) for f, c in low_at.items()}
         low = {f: z3.If(z3.And(deep, b), one, zero) for f, b in self.is_low.items()}
         hand_cap = (lambda term, face: term) if relaxed else \
@@ -367,7 +486,7 @@ class Albany:
         m, ctx, rules = self.m, self.ctx, self.rules
         self.keep, self.out = {}, {}
         for face in self.faces:
-            self.keep[face] = _int(m, f"keep_{face}", 0, self.hand[face] + self.pile.count(face))
+            self.keep[face] = _int(m, f"keep_{face}", 0, self._have(face))
             self.out[face] = _int(m, f"discard_{face}", 0, 1)
             m.hard.append(_sum(ctx, self.uses[face]) + self.keep[face] + self.out[face] == self.avail[face])
         self.keep_unknown = _int(m, "keep_unknown", 0, self.unknown)
@@ -379,7 +498,7 @@ class Albany:
         m.hard.append(self.discards <= 1)
         m.track("A-GOOUT.discard", z3.Or(self.went_out, self.discards == 1))
         # (a) the top card taken alone; (b) the top card goes down at once
-        if self.top is not None:
+        if self.top is not None and self.top in self.uses:
             placed = _sum(ctx, self.uses[self.top])
             m.track("A-DRAW.whole", z3.Implies(self.mode == MODE_WHOLE, placed >= 1))
         self.total_canastas = _sum(ctx, self.canastas) + self.table_canastas
@@ -489,8 +608,10 @@ class Albany:
         ctx, out = self.ctx, []
         if goal.go_out:
             out.append(self.went_out)
-            depths = [0] if self.spot.phase != "before-draw" else range(1, len(self.pile) + 1)
-            self.strands = {j: self.stranded(j) for j in depths}
+            # from before-draw the domain has ruled these out already (``_domain``)
+            depths = [0] if self.spot.phase != "before-draw" else []
+            self.strands = {j: cards for j, cards in self.strands.items() if j in self.excluded.get("A-GOOUT.cards", [])}
+            self.strands.update({j: self.stranded(j) for j in depths})
             few = [j for j in depths if self.canasta_bound(j) < self.need]
             if few:
                 self.m.track("A-GOOUT", z3.Implies(self.went_out, z3.And([self.d != j for j in few])))

@@ -23,7 +23,9 @@ from .albany import MODE_DEEP, MODE_TOP, MODE_WHOLE, Albany, Solver
 def solve(spot: Spot, goal: Goal, fixed: Action | None, rlimit: int):
     """``(play, None, points)`` for a witness (``points`` as counted when the goal is the best),
     or ``(None, reasons, None)``."""
-    enc = Albany(spot, apart=goal.include is not None and goal.include.kind == "meld")
+    enc = Albany(spot, apart=goal.include is not None and goal.include.kind == "meld", goal=goal, fixed=fixed)
+    if not enc.depths:  # every draw is ruled out before any search
+        return None, _excluded(enc), None
     extra = enc.goal_terms(goal, fixed)
     solver = Solver(enc, rlimit)
     ok, got = solver.check(extra)
@@ -175,6 +177,7 @@ def explain(enc: Albany, solver: Solver, goal: Goal, extra: list, core: list[str
     for rule in core:
         base = rule.split(".")[0]
         out.append(Reason.of(rules, base, _text(enc, solver, goal, extra, rule)))
+    out += _excluded(enc)
     if not out and (goal.take_pile or any(True for e in extra if "mode" in str(e))):
         why = ("the turn's draw has been made" if enc.spot.phase != "before-draw"
                else "no legal turn starts with this draw from the pile")
@@ -198,12 +201,52 @@ def _minimal(solver: Solver, extra: list, core: list[str]) -> list[str]:
     return keep
 
 
+def _excluded(enc: Albany) -> list[Reason]:
+    """The rules that ruled out pick-up depths before the search (``Albany._domain``)."""
+    rules, out = enc.rules, []
+    for rule, depths in enc.excluded.items():
+        out.append(Reason.of(rules, rule.split(".")[0], _depth_text(enc, rule, depths)))
+    return out
+
+
+def _takes(enc: Albany, depths: list[int]) -> str:
+    if len(depths) == len(enc.pile):
+        return "after any pick-up"
+    shown = ", ".join(map(str, depths[:6])) + (", ..." if len(depths) > 6 else "")
+    return f"taking {shown} card{'s' * (depths != [1])} of the pile"
+
+
+def _depth_text(enc: Albany, rule: str, depths: list[int]) -> str:
+    rules = enc.rules
+    if rule == "A-GOOUT":
+        most = max(enc.canasta_bound(j) for j in depths)
+        return (f"going out needs {_n(enc.need, 'canasta')}; {_takes(enc, depths)} at most "
+                f"{'none' if most == 0 else most} could be made")
+    if rule == "A-GOOUT.cards":
+        depth, cards = min(((j, enc.strands[j]) for j in depths), key=lambda kv: len(kv[1]))
+        return (f"going out, every card but one discard must be melded; {_takes(enc, depths)} at least "
+                f"{_n(len(cards) + enc.unknown, 'card')} ({format_cards(cards) or 'the card drawn'}) could join no set")
+    if rule == "A-STOPPER":
+        least = min(enc.stoppers_held(j) for j in depths)
+        return (f"holding {_n(least, 'stopper')} after the draw prevents going out "
+                f"({enc.block} or more block it)")
+    if rule == "A-DRAW.deep":
+        need = rules["pile"]["deep_needs_naturals"]
+        source = "any card held" if rules["pile"].get("take_up_option") else "the hand"
+        lows = format_cards(dict.fromkeys(enc.pile[-j] for j in depths))
+        return (f"a card taken from below the top must be melded at once in a new set with at least {need} "
+                f"naturals from {source} and at most {enc.max_wilds} wild cards; {lows} cannot be")
+    return _text(enc, None, None, [], rule)
+
+
 def _n(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
 
 
 def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str) -> str:
     rules, top = enc.rules, enc.top
+    if rule == "A-GOOUT" and enc.excluded:  # the best over every draw is not searched for
+        return f"going out needs {_n(enc.need, 'canasta')}; no legal turn reaches them"
     if rule == "A-GOOUT":
         others = [e for e in extra if not e.eq(enc.went_out)]
         try:
