@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Welcome"
+# description = "What the tutor teaches, how to write cards down, how the lessons work, and where to start."
+# ///
 """Welcome: what the tutor teaches, how to write cards down, how the lessons work, and the list of lessons."""
 
 import marimo
@@ -6,8 +13,9 @@ __generated_with = "0.25.2"
 app = marimo.App(width="medium", app_title="Canasta Tutor: welcome")
 
 with app.setup:
-    import ast
     import html
+    import re
+    import tomllib
     from pathlib import Path
 
     import marimo as mo
@@ -24,16 +32,17 @@ with app.setup:
 
 @app.function
 def lesson_catalogue(folder) -> list:
-    """Every numbered lesson: its file, its title (``app_title``) and its description (the module docstring)."""
+    """Every numbered lesson: its file, and the title and description the gallery shows.
+
+    Both come from the ``[tool.marimo.opengraph]`` table of the lesson's
+    PEP 723 header, which is where ``marimo run lessons/`` reads them.
+    """
     rows = []
     for path in sorted(folder.glob("[0-9][0-9]_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        title = path.stem
-        for node in ast.walk(tree):
-            if isinstance(node, ast.keyword) and node.arg == "app_title" and isinstance(node.value, ast.Constant):
-                title = node.value.value.removeprefix("Canasta Tutor: ")
-        description = (ast.get_docstring(tree) or "").split(": ", 1)[-1]
-        rows.append({"file": path.name, "title": title, "description": description[:1].upper() + description[1:]})
+        header = re.search(r"(?m)^# /// script$\n((?:^#(?: .*)?$\n)+?)^# ///$", path.read_text(encoding="utf-8"))
+        toml = "".join(line[2:] + "\n" for line in header.group(1).splitlines()) if header else ""
+        card = tomllib.loads(toml).get("tool", {}).get("marimo", {}).get("opengraph", {})
+        rows.append({"file": path.name, "title": card.get("title", path.stem), "description": card.get("description", "")})
     return rows
 
 

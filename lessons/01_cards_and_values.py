@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Classic 1: cards and values"
+# description = "The pack, the four kinds of card, and what every card is worth."
+# ///
 """Classic 1: the pack, the four kinds of card, and what every card is worth."""
 
 import marimo

@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Classic 2: melds and wild cards"
+# description = "Which groups of cards are legal melds, how far wild cards go, and canastas."
+# ///
 """Classic 2: which groups of cards are legal melds, how far wild cards go, and canastas."""
 
 import marimo

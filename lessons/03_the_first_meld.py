@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Classic 3: the first meld"
+# description = "The first meld of a hand, the minimum it must reach, and the score bands."
+# ///
 """Classic 3: the first meld of a hand, the minimum it must reach, and the score bands."""
 
 import marimo

@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Classic 4: the discard pile"
+# description = "The discard pile: taking it, when it is frozen, and when a black three blocks it."
+# ///
 """Classic 4: the discard pile: taking it, when it is frozen, and when a black three blocks it."""
 
 import marimo

@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Classic 5: red and black threes"
+# description = "Red threes as bonus cards, black threes as blockers, and what each scores."
+# ///
 """Classic 5: red threes as bonus cards, black threes as blockers, and what each scores."""
 
 import marimo

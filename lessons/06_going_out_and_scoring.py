@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Classic 6: going out and scoring"
+# description = "Going out, going out concealed, and scoring a hand item by item."
+# ///
 """Classic 6: going out, going out concealed, and scoring a hand item by item."""
 
 import marimo

@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "House: what changes from classic"
+# description = "What changes from classic, read straight from the difference between the two rule sets."
+# ///
 """House: what changes from classic, read straight from the difference between the two rule sets."""
 
 import marimo

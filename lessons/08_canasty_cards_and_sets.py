@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Canasty 1: wild kings, bonus cards and sets"
+# description = "Kings and deuces wild, jokers as bonus cards, the batch rule for replacements, and sets."
+# ///
 """Canasty 1: kings and deuces wild, jokers as bonus cards, the batch rule for replacements, and sets."""
 
 import marimo

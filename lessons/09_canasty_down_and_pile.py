@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Canasty 2: the down and the pile"
+# description = "The down table by score, and taking the pile, with a black three buried in it."
+# ///
 """Canasty 2: the down table by score, and taking the pile, with a black three buried in it."""
 
 import marimo

@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Canasty 3: going out and spotting the cheat"
+# description = "Going out with unmatched cards, the wimp rule, the end of the hand, and spotting the cheat."
+# ///
 """Canasty 3: going out with unmatched cards, the wimp rule, the end of the hand, and spotting the cheat."""
 
 import marimo

@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Albany 1: sequences, groups and stoppers"
+# description = "Three packs, groups and sequences with undeclared wild cards, stoppers, and combining sets."
+# ///
 """Albany 1: three packs, groups and sequences with undeclared wild cards, stoppers, and combining sets."""
 
 import marimo

@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Albany 2: the fanned pile, canastas and scoring"
+# description = "Drawing from deep in the pile, canastas by table size, going out, scoring by length, and Deluxe."
+# ///
 """Albany 2: drawing from deep in the pile, canastas by table size, going out, scoring by length, and Deluxe."""
 
 import marimo

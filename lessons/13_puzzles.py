@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Puzzles"
+# description = "Solve proven puzzles from the bank by variant, theme and grade, and check your way out with the referee."
+# ///
 """Puzzles: solve proven puzzles from the bank by variant, theme and grade, and check your way out with the referee."""
 
 import marimo

@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "The referee"
+# description = "Enter any spot and a disputed play, and get the verdict with the rules it rests on."
+# ///
 """The referee: enter any spot and a disputed play, and get the verdict with the rules it rests on."""
 
 import marimo

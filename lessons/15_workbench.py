@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "The instructor's workbench"
+# description = "Build a spot, prove its answer, tag it, save it to a collection, print a worksheet."
+# ///
 """The instructor's workbench: build a spot, prove its answer, tag it, save it to a collection, print a worksheet."""
 
 import marimo

@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "Play a hand against the bots"
+# description = "Play a whole hand against the bots, with hints: the melds you may put down, and whether you can go out."
+# ///
 """Play a hand against the bots, with hints: the melds you may put down, and whether you can go out."""
 
 import marimo

@@ -1,3 +1,10 @@
+# /// script
+# requires-python = ">=3.11"
+#
+# [tool.marimo.opengraph]
+# title = "The rule book"
+# description = "Every rule of the four variants in one place, each with its ID and its source."
+# ///
 """The rule book: every rule of the four variants, with its ID and its source.
 
 This notebook is also the lessons' shared toolkit: the functions below (how a

@@ -55,10 +55,18 @@ def click_and_wait(tab, runs, locator) -> None:
     runs.wait(tab, before)
 
 
-def test_gallery_lists_every_lesson(marimo_server, page, no_marimo_errors, artifacts):
+def test_gallery_lists_every_lesson_with_its_title_and_description(marimo_server, page, no_marimo_errors,
+                                                                     artifacts):
+    from marimo._metadata.opengraph import read_opengraph_from_file
+
     page.goto(marimo_server + "/")
     for notebook in NOTEBOOKS:
-        expect(page.locator(f'a[href*="file={notebook.name}"]').first).to_be_visible()
+        declared = read_opengraph_from_file(str(notebook))
+        assert declared and declared.title and declared.description, f"{notebook.name}: no gallery card in its header"
+        card = page.locator(f'a[href*="file={notebook.name}"]').first
+        expect(card).to_be_visible()
+        expect(card).to_contain_text(declared.title)
+        expect(card).to_contain_text(declared.description)
     page.screenshot(path=artifacts / "gallery.png", full_page=True)
     no_marimo_errors()
 

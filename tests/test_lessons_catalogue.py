@@ -38,10 +38,17 @@ def test_every_rule_id_of_every_variant_is_taught_in_some_lesson():
     assert not missing, "rule IDs no lesson mentions:\n" + "\n".join(missing)
 
 
+# marimo 0.25.2 reads a notebook's gallery title and description from ``[tool.marimo.opengraph]`` in
+# its PEP 723 header, and nowhere else; its notebook-config reader, which reads the same header, does
+# not list that table among the keys it accepts and logs this line for it. Nothing else may be said.
+KNOWN_MARIMO_WARNING = re.compile(r"^\[W [^\]]*\] tool\.marimo\.opengraph in script metadata is ignored for security reasons$")
+
+
 def test_marimo_check_is_clean():
     run = subprocess.run([sys.executable, "-m", "marimo", "check", "--strict", "lessons/"], cwd=ROOT,
                          capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
-    output = (run.stdout + run.stderr).strip()
+    lines = (run.stdout + run.stderr).strip().splitlines()
+    output = "\n".join(line for line in lines if not KNOWN_MARIMO_WARNING.match(line))
     assert run.returncode == 0 and not output, f"marimo check lessons/ is not clean:\n{output}"
 
 
@@ -71,6 +78,18 @@ def test_lesson_has_a_title_a_description_and_the_parts_of_a_lesson(lesson):
     assert "check(" in text, f"{lesson.name}: an exercise with instant feedback"
     assert "solution(" in text or "mo.accordion(" in text, f"{lesson.name}: a folded solution"
     assert "hand_widget(" in text, f"{lesson.name}: cards to pick in the card widget"
+
+
+@pytest.mark.parametrize("notebook", [*NUMBERED, LESSONS_DIR / "rulebook.py"], ids=lambda p: p.stem)
+def test_gallery_card_has_a_title_and_a_one_sentence_description(notebook):
+    # The very function the gallery of ``marimo run lessons/`` calls for each notebook it lists.
+    from marimo._metadata.opengraph import derive_title_from_path, resolve_opengraph_metadata
+
+    card = resolve_opengraph_metadata(str(notebook))
+    assert card.title and card.title != derive_title_from_path(str(notebook)), \
+        f"{notebook.name}: give it a gallery title in its header ([tool.marimo.opengraph] title)"
+    assert card.description and re.fullmatch(r"[A-Z][^.!?]*\.", card.description), \
+        f"{notebook.name}: its gallery description should be one sentence: {card.description!r}"
 
 
 @pytest.mark.parametrize("lesson", NUMBERED[1:], ids=lambda p: p.stem)
