@@ -578,30 +578,66 @@ class Albany:
     def canasta_bound(self, depth: int) -> int:
         """At most this many canastas after taking ``depth`` cards (a quick upper bound).
 
-        A new canasta of a group or a sequence holds five naturals of its rank
-        or suit at least, a wild-card canasta seven wilds; a table set becomes
-        one only if enough cards could join it.
+        A group canasta holds five naturals of its rank at least and the wilds
+        that make up seven (so ``k`` of one rank need ``7k`` minus its naturals,
+        at least, of the wilds held); a wild-card canasta seven wilds; a
+        sequence canasta five naturals at least, at distinct places of a run of
+        seven or more with at most two places missing; a table set becomes one
+        only if enough of its cards are held.
         """
         rules = self.rules
         held = Counter(self.hand)
         if depth:
             held.update(self.pile[-depth:])
-        by_rank, by_suit, wilds = Counter(), Counter(), 0
+        by_rank, by_suit, wilds = Counter(), {}, 0
         for c, n in held.items():
             if c in self.naturals:
                 by_rank[c.rank] += n
                 if self.low <= c.order <= self.high:
-                    by_suit[c.suit] += n
+                    by_suit.setdefault(c.suit, Counter())[c.order] += n
             elif c in self.wilds:
                 wilds += n
-        bound = sum(n // 5 for n in by_rank.values()) + sum(n // 5 for n in by_suit.values()) + wilds // 7
+        # groups and wild-card sets share the wilds: take the cheapest canastas first
+        costs = []
+        for n in by_rank.values():
+            costs += [max(0, 7 * k - n) - max(0, 7 * (k - 1) - n) for k in range(1, n // 5 + 1)]
+        if rules["wild_meld"].get("allowed"):
+            costs += [7] * (wilds // 7)
+        bound, budget = 0, wilds
+        for cost in sorted(costs):
+            if cost > budget:
+                break
+            budget -= cost
+            bound += 1
+        for copies in by_suit.values():
+            good = set()
+            for lo in range(self.low, self.high - 5):
+                for hi in range(lo + 6, self.high + 1):
+                    present = [o for o in range(lo, hi + 1) if copies[o]]
+                    if len(present) >= hi - lo + 1 - self.max_wilds:
+                        good.update(present)
+            bound += sum(copies[o] for o in good) // 5
         stoppers = Counter(c.rank for c, n in held.items() if c in self.stoppers for _ in range(n))
         if rules["stopper_meld"].get("allowed"):
             bound += sum(n // 7 for n in stoppers.values())
-        total = sum(held.values())
         for meld in self.spot.melds:
-            bound += 1 if len(meld) >= 7 or len(meld) + total >= 7 else 0
+            bound += 1 if len(meld) + self._could_join(meld, by_rank, by_suit, wilds, stoppers) >= 7 else 0
         return bound
+
+    def _could_join(self, meld, by_rank: Counter, by_suit: dict, wilds: int, stoppers: Counter) -> int:
+        """How many held cards could be laid off onto this table set, at most."""
+        j = judge(self.rules, meld)
+        room = max(0, self.max_wilds - j.wilds)
+        if j.kind == GROUP:
+            return by_rank[j.key] + min(wilds, room)
+        if j.kind == SEQUENCE:
+            have = {c.order for c in meld if self.rules.role(c) == "natural"}
+            return sum(1 for o in by_suit.get(j.key, ()) if o not in have) + min(wilds, room)
+        if j.kind == WILD:
+            return wilds
+        if j.kind == STOPPERS:
+            return stoppers[j.key]
+        return 0
 
     # -- questions -------------------------------------------------------------
     def goal_terms(self, goal: Goal, fixed: Action | None) -> list:
