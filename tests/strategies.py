@@ -151,3 +151,121 @@ def goals(draw, spot: Spot) -> Goal:
                 unknown_draw=unknown, best=draw(st.booleans()))
 
 
+
+
+# -- albany: groups and same-suit sequences, stoppers, a fanned pile (A-*) -------------------------
+ALBANY_LAYOUTS = ((2, 0), (3, 0), (4, 0), (5, 0), (4, True), (6, 2), (6, 3))
+
+
+@st.composite
+def albany_options(draw) -> dict:
+    """A table from A-DEAL, and any Deluxe options (those that change legality: 1, 2, 3, 5)."""
+    players, partnerships = draw(st.sampled_from(ALBANY_LAYOUTS))
+    deluxe = draw(st.lists(st.sampled_from([1, 2, 3, 5, 4, 6, 7, 8, 9]), max_size=4, unique=True))
+    return {"players": players, "partnerships": partnerships, "deluxe": sorted(deluxe)}
+
+
+def _albany_set(draw, rules, take, hot_ranks, hot_suits) -> list[Card] | None:
+    """A random legal albany set from what is left of the pack."""
+    from tutor.melds import is_legal
+
+    role = rules.role
+    low = 5 if "5" == rules["meld"]["sequence_low"] else 4
+    shape = draw(st.sampled_from(["group", "sequence", "sequence", "wild", "stoppers"]))
+    wilds = draw(st.integers(0, 2))
+    if shape == "group":
+        rank = draw(st.sampled_from(sorted(hot_ranks)))
+        cards = take(lambda c: c.rank == rank and role(c) == "natural", draw(st.integers(2, 7)))
+    elif shape == "sequence":
+        suit = draw(st.sampled_from(sorted(hot_suits)))
+        start = draw(st.integers(low, 12))
+        length = draw(st.integers(2, 8))
+        cards = []
+        for order in range(start, min(15, start + length)):
+            if draw(st.integers(0, 5)) == 0:
+                continue  # a gap for a wild card to fill
+            rank = "  23456789TJQKA"[order]
+            cards += take(lambda c, r=rank: c.rank == r and c.suit == suit and role(c) == "natural", 1)
+    elif shape == "wild":
+        cards, wilds = [], draw(st.integers(3, 8))
+    else:
+        cards = take(lambda c: role(c) == "stopper" and c.is_red and c.rank == "3", draw(st.integers(3, 4)))
+        wilds = 0
+    cards += take(lambda c: role(c) == "wild", wilds)
+    return cards if cards and is_legal(rules, cards) else None
+
+
+@st.composite
+def albany_spot_dicts(draw, *, hand: tuple[int, int] = (1, 16), pile: tuple[int, int] = (0, 12),
+                      phase: str | None = None) -> dict:
+    """A random realistic albany spot: hot ranks and suits make groups, sequences and deep pickups likely."""
+    opts = draw(albany_options())
+    rules = rules_for("albany", opts)
+    deck = full_deck(rules.layout.decks, rules["pack"]["jokers_per_deck"])
+    draw(st.randoms(use_true_random=False)).shuffle(deck)
+    role = rules.role
+    hot_ranks = set(draw(st.lists(st.sampled_from(list(rules.natural_ranks)), min_size=1, max_size=4, unique=True)))
+    hot_suits = set(draw(st.lists(st.sampled_from(list("SHDC")), min_size=1, max_size=2, unique=True)))
+    hot_orders = {c.order for c in deck if c.rank in hot_ranks}
+
+    def take(pred, n: int) -> list[Card]:
+        got = [c for c in deck if pred(c)][:n]
+        for c in got:
+            deck.remove(c)
+        return got
+
+    def hot(c: Card) -> bool:
+        near = c.suit in hot_suits and any(abs(c.order - o) <= 2 for o in hot_orders)
+        return role(c) == "wild" or c.rank in hot_ranks or near
+
+    melds = []
+    for _ in range(draw(st.integers(0, 4))):
+        cards = _albany_set(draw, rules, take, hot_ranks, hot_suits)
+        if cards:
+            melds.append(format_cards(cards))
+    size = draw(st.integers(*hand))
+    held = take(hot, draw(st.integers(0, size)))
+    held += take(lambda c: True, size - len(held))
+    held = draw(st.permutations(held))
+    discard = take(lambda c: True, draw(st.integers(*pile)))
+    for i in range(len(discard)):
+        if draw(st.integers(0, 2)) == 0:  # deep cards a hand may take up
+            swap = take(lambda c: hot(c) and role(c) == "natural", 1)
+            if swap:
+                deck.append(discard[i])
+                discard[i] = swap[0]
+    return {"variant": "albany", "options": opts, "score": draw(scores), "hand": format_cards(held),
+            "melds": melds, "discard": format_cards(discard), "stock": draw(st.integers(0, 60)),
+            "phase": phase or draw(st.sampled_from(["before-draw", "drawn"]))}
+
+
+def albany_spots(**kw) -> st.SearchStrategy[Spot]:
+    return albany_spot_dicts(**kw).map(Spot.from_dict)
+
+
+@st.composite
+def albany_pickups(draw, spot: Spot) -> Action:
+    """A named albany pickup: cards near the pile's cards, taking some depth (or none)."""
+    pile = spot.discard
+    depth = draw(st.sampled_from([None, 1] + list(range(2, len(pile) + 1)))) if pile else None
+    lowest = pile[-(depth or 1)] if pile else None
+    near = [c for c in spot.hand if lowest is not None and (c.rank == lowest.rank or c.suit == lowest.suit
+                                                            or spot.rules.role(c) == "wild")]
+    pool = near if near and draw(st.booleans()) else list(spot.hand)
+    picked = draw(st.lists(st.sampled_from(range(len(pool))), max_size=min(4, len(pool)), unique=True)) if pool else []
+    return Action(PICKUP, tuple(pool[i] for i in picked), None, depth)
+
+
+@st.composite
+def albany_goals(draw, spot: Spot) -> Goal:
+    before = spot.phase == "before-draw"
+    unknown = before and draw(st.booleans())
+    if before and not unknown:
+        pickup = draw(st.one_of(st.just(ANY), albany_pickups(spot)))
+    else:
+        pickup = draw(st.sampled_from([NONE, ANY]))
+    choices = candidates(spot)
+    include = draw(st.one_of(st.none(), st.sampled_from(choices))) if choices else None
+    return Goal(pickup=pickup, take_pile=before and not unknown and draw(st.booleans()),
+                go_out=draw(st.booleans()), must_meld=draw(st.booleans()), include=include,
+                unknown_draw=unknown, best=draw(st.booleans()))

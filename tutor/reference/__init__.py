@@ -35,6 +35,7 @@ from ..choices import candidates
 from ..play import Action, format_play
 from ..spot import Spot
 from ..turn import Turn, TurnError, play_turn
+from . import albany
 from .inventory import read_table
 from .pickups import ways
 from .search import Limits, WaySearch
@@ -61,8 +62,15 @@ class Found:
         return f"Found({format_play(self.actions)!r}, points={self.points})"
 
 
+def _fanned(spot: Spot) -> bool:
+    """Albany's rules (a fanned pile, sequences, stoppers) have their own search (``albany``)."""
+    return spot.rules["pile"].get("style") == "fanned"
+
+
 def _supported(spot: Spot) -> None:
     rules = spot.rules
+    if _fanned(spot):
+        return
     go = rules["go_out"]
     if (rules["meld"].get("sequences") or rules["pile"].get("style", "whole") != "whole"
             or not rules["meld"].get("one_per_rank", True) or go.get("stoppers_block")
@@ -87,6 +95,9 @@ def search(spot: Spot, goal: Goal) -> Found | None:
         pickup = NONE
     if goal.take_pile and pickup == NONE:
         return None
+    if _fanned(spot):
+        turn = albany.search(spot, goal, pickup)
+        return None if turn is None else _recheck(spot, goal, turn, turn.actions)
     table = read_table(spot.rules, spot.melds)
     limits = Limits(spot.rules)
     best: tuple | None = None

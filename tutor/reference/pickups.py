@@ -7,7 +7,8 @@ the hand cards named with it. Cards of one class are interchangeable, so one
 way stands for every choice of suits; the choices are kept because a
 concealed going-out may care which cards remain (C-CONCEALED).
 
-Only the whole-pile style is here; a fanned pile (albany) adds its own ways.
+The whole-pile style comes first; the fanned pile of albany (A-DRAW) has its own
+starts at the end (``fanned_starts``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from dataclasses import dataclass
 from itertools import combinations_with_replacement
 
 from ..cards import Card
+from ..errors import IllegalPlayError
 from ..goals import ANY, NONE
+from ..melds import judge
 from ..play import PICKUP, Action
 from ..spot import Spot
 from .inventory import BLOCKER, NATURAL, WILD, TableMeld, card_class
@@ -141,4 +144,193 @@ def pile_ways(spot: Spot, table: tuple[TableMeld, ...], fixed: Action | None = N
                 by_kind.setdefault(c.rank, []).append(c)
         for wilds in by_kind.values():  # the kinds of wild differ in value: one way per kind
             out.append(way([(n, w) for n in naturals for w in wilds], target, group))
+    return out
+
+
+# -- the fanned pile (albany, A-DRAW) ------------------------------------------------
+@dataclass(frozen=True)
+class FannedStart:
+    """How an albany turn starts (A-DRAW).
+
+    kind "" is no pickup; "a" the top card alone; "b" the whole pile for a top
+    card used at once; "c" a deeper card with everything above it. ``lead`` is
+    the card that goes down at once ((b) the top card, (c) the lowest card
+    taken) with the ``named`` cards, as a new set or, in (b), laid off onto
+    the side's set ``onto`` (0-based).
+    """
+
+    kind: str
+    action: Action | None = None
+    taken: tuple[Card, ...] = ()     # the pile cards that join the hand (the lead aside)
+    lead: Card | None = None
+    named: tuple[Card, ...] = ()
+    onto: int | None = None
+
+    @property
+    def picks_up(self) -> bool:
+        return self.kind != ""
+
+
+NO_START = FannedStart("")
+
+
+def _fits_set(rules, cards) -> tuple | None:
+    """(kind, key) of the set these cards make, or None if they make none."""
+    try:
+        j = judge(rules, cards)
+    except IllegalPlayError:
+        return None
+    return j.kind, j.key
+
+
+def lays_off_alone(rules, melds, card: Card) -> list[int]:
+    """The side's sets this card alone may be laid off onto (their kind and key unchanged)."""
+    out = []
+    for i, m in enumerate(melds):
+        before, after = _fits_set(rules, m), _fits_set(rules, tuple(m) + (card,))
+        if before is not None and before == after:
+            out.append(i)
+    return out
+
+
+def _small_additions(rules, lead: Card, pool: list[Card], counts: Counter, test, min_naturals: int):
+    """Inclusion-minimal multisets of at most two naturals and two wild cards from ``pool``
+    that ``test(lead + cards)`` accepts. Naturals are kept by identity (the suit matters to a
+    sequence); wild cards by kind (a 2 or a joker), the first of each kind in ``pool``."""
+    naturals = [c for c in dict.fromkeys(pool) if rules.role(c) == "natural" and c.rank in rules.natural_ranks]
+    if rules.role(lead) == "natural":
+        naturals = [c for c in naturals if c.rank == lead.rank or (c.suit == lead.suit and abs(c.order - lead.order) <= 4)]
+    wild_kinds: dict[str, Card] = {}
+    for c in pool:
+        if rules.role(c) == "wild":
+            wild_kinds.setdefault(c.rank, c)
+    wild_sets = [()]
+    kinds = list(wild_kinds.values())
+    for i, a in enumerate(kinds):
+        wild_sets.append((a,))
+        for b in kinds[i:]:
+            wild_sets.append((a, b))
+    nat_sets = [()] + [(a,) for a in naturals] + list(combinations_with_replacement(naturals, 2))
+    found = []
+    for nats in nat_sets:
+        if len(nats) < min_naturals:
+            continue
+        for wilds in wild_sets:
+            cards = nats + wilds
+            if not cards or Counter(cards) - counts:
+                continue
+            if test((lead,) + cards):
+                found.append(Counter(cards))
+    return [tuple(f.elements()) for f in found if not any(g != f and not g - f for g in found)]
+
+
+def fanned_starts(spot: Spot, pickup) -> list[FannedStart]:
+    """Every way the albany turn may start under the goal's ``pickup`` (ANY, NONE or an Action).
+
+    A start is kept only when its named cards are a least choice: any further card
+    can be laid off onto the same set later in the turn, to the same effect.
+    """
+    before = spot.phase == "before-draw"
+    if pickup == NONE:
+        return [] if before else [NO_START]
+    if pickup == ANY:
+        return _all_fanned(spot) if before else [NO_START]
+    if not isinstance(pickup, Action) or pickup.kind != PICKUP or not before or not spot.discard:
+        return []
+    return _fixed_fanned(spot, pickup)
+
+
+def _all_fanned(spot: Spot) -> list[FannedStart]:
+    rules, pile, hand = spot.rules, spot.discard, spot.hand
+    if not pile:
+        return []
+    out = []
+    top = pile[-1]
+    onto = lays_off_alone(rules, spot.melds, top)
+    counts = Counter(hand)
+    if rules.role(top) != "stopper":  # A-STOPPER: never taken from the top
+        if not onto:
+            out.append(FannedStart("a", Action(PICKUP, ()), (top,)))
+        else:
+            taken = tuple(pile[:-1])
+            for j in onto:
+                out.append(FannedStart("b", Action(PICKUP, ()), taken, top, (), j))
+            for named in _small_additions(rules, top, list(hand), counts,
+                                          lambda cards: _fits_set(rules, cards) is not None, 0):
+                out.append(FannedStart("b", Action(PICKUP, named), taken, top, named, None))
+            for j, meld in enumerate(spot.melds):
+                if j in onto:
+                    continue
+                kind = _fits_set(rules, meld)
+                test = (lambda cards, m=meld, k=kind: _fits_set(rules, tuple(m) + cards) == k)
+                for named in _small_additions(rules, top, list(hand), counts, test, 0):
+                    out.append(FannedStart("b", Action(PICKUP, named), taken, top, named, j))
+    for depth in range(2, len(pile) + 1):
+        out.extend(_deep(spot, depth, None))
+    return out
+
+
+def _deep(spot: Spot, depth: int, named: tuple[Card, ...] | None) -> list[FannedStart]:
+    """A-DRAW (c): the card ``depth`` from the top and all above it; the lowest goes down at once
+    in a new set with at least two naturals and at most two wilds from the hand (Deluxe option 3:
+    from any card now held)."""
+    rules, pile = spot.rules, spot.discard
+    lowest = pile[-depth]
+    if rules.role(lowest) == "stopper":
+        return []
+    taken = tuple(pile[-depth + 1:])
+    pool = list(spot.hand) + (list(taken) if rules["pile"].get("take_up_option") else [])
+    counts = Counter(pool)
+    need, most = rules["pile"]["deep_needs_naturals"], rules["pile"]["deep_max_wilds"]
+
+    def test(cards):
+        extra = cards[1:]
+        nats = sum(1 for c in extra if rules.role(c) == "natural")
+        wilds = sum(1 for c in extra if rules.role(c) == "wild")
+        return (nats >= need and wilds <= most and nats + wilds == len(extra)
+                and _fits_set(rules, cards) is not None)
+
+    if named is not None:
+        if Counter(named) - counts or not test((lowest,) + tuple(named)):
+            return []
+        choices = [tuple(named)]
+    else:
+        choices = _small_additions(rules, lowest, pool, counts, test, need)
+    return [FannedStart("c", Action(PICKUP, c, None, depth), taken, lowest, c) for c in choices]
+
+
+def _fixed_fanned(spot: Spot, action: Action) -> list[FannedStart]:
+    """The start a named pickup makes (CONTRACT: no depth is (a) or (b), whichever applies;
+    depth 1 is (a); depth K >= 2 is (c), or (b) when K is the whole pile, the top card can be
+    laid off and the named cards make no set with the lowest card)."""
+    rules, pile, hand = spot.rules, spot.discard, spot.hand
+    depth, named = action.depth, tuple(action.cards)
+    top = pile[-1]
+    if depth is not None and depth > len(pile):
+        return []
+    onto = lays_off_alone(rules, spot.melds, top)
+    if depth is None:
+        kind = "b" if onto else "a"
+    elif depth == 1:
+        kind = "a"
+    elif depth == len(pile) and onto and _fits_set(rules, (pile[-depth],) + named) is None:
+        kind = "b"
+    else:
+        kind = "c"
+    if kind == "c":
+        return [FannedStart(s.kind, action, s.taken, s.lead, s.named) for s in _deep(spot, depth, named)]
+    if rules.role(top) == "stopper":
+        return []
+    if kind == "a":
+        return [] if named or onto else [FannedStart("a", action, (top,))]
+    if Counter(named) - Counter(hand):
+        return []  # (b): the top card goes down with cards from the hand only
+    taken = tuple(pile[:-1])
+    out = []
+    if named and _fits_set(rules, (top,) + named) is not None:
+        out.append(FannedStart("b", action, taken, top, named, None))
+    for j, meld in enumerate(spot.melds):
+        kind_j = _fits_set(rules, meld)
+        if kind_j is not None and _fits_set(rules, tuple(meld) + (top,) + named) == kind_j:
+            out.append(FannedStart("b", action, taken, top, named, j))
     return out
