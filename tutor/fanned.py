@@ -52,6 +52,16 @@ def _deep_fits(replay: "_Replay", action: Action) -> bool:
         return False
 
 
+def check_from_hand(replay: "_Replay", cards) -> None:
+    """A-DRAW (b): the top card is laid off or melded with cards from the hand only,
+    before the rest of the pile joins the hand."""
+    short = Counter(cards) - Counter((replay.top,)) - Counter(replay.spot.hand)
+    if short:
+        raise replay.fail(replay.rules.cite("pile"), f"{replay.top} goes down with cards from your hand only, before "
+                                                     f"the rest of the pile joins it; {format_cards(short.elements())} "
+                                                     "came from the pile")
+
+
 def take_fanned(replay: "_Replay", action: Action) -> None:
     rules, pile = replay.rules, replay.pile
     rule = rules.cite("pile")

@@ -274,6 +274,10 @@ class _Replay:
             missing = format_cards((need - Counter(cards)).elements())
             raise self.fail(self.rules.cite("pile"), f"after taking the pile, {format_cards(need.elements())} must go "
                                                      f"down at once (missing here: {missing})")
+        if self.pickup_kind == "b":
+            from .fanned import check_from_hand
+
+            check_from_hand(self, cards)
         self.hand[self.top] += 1
         self.pending = None
 

@@ -193,13 +193,17 @@ def lays_off_alone(rules, melds, card: Card) -> list[int]:
     return out
 
 
-def _small_additions(rules, lead: Card, pool: list[Card], counts: Counter, test, min_naturals: int):
+def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_naturals: int):
     """Inclusion-minimal multisets of at most two naturals and two wild cards from ``pool``
-    that ``test(lead + cards)`` accepts. Naturals are kept by identity (the suit matters to a
-    sequence); wild cards by kind (a 2 or a joker), the first of each kind in ``pool``."""
+    that ``test(lead + cards)`` accepts (``lead``: a card, or the cards already going down).
+    Naturals are kept by identity (the suit matters to a sequence); wild cards by kind (a 2
+    or a joker), the first of each kind in ``pool``."""
+    lead = (lead,) if isinstance(lead, Card) else tuple(lead)
     naturals = [c for c in dict.fromkeys(pool) if rules.role(c) == "natural" and c.rank in rules.natural_ranks]
-    if rules.role(lead) == "natural":
-        naturals = [c for c in naturals if c.rank == lead.rank or (c.suit == lead.suit and abs(c.order - lead.order) <= 4)]
+    anchors = [c for c in lead if rules.role(c) == "natural"]
+    if anchors:
+        naturals = [c for c in naturals if any(c.rank == a.rank or (c.suit == a.suit and abs(c.order - a.order) <= 4)
+                                               for a in anchors)]
     wild_kinds: dict[str, Card] = {}
     for c in pool:
         if rules.role(c) == "wild":
@@ -219,7 +223,7 @@ def _small_additions(rules, lead: Card, pool: list[Card], counts: Counter, test,
             cards = nats + wilds
             if not cards or Counter(cards) - counts:
                 continue
-            if test((lead,) + cards):
+            if test(lead + cards):
                 found.append(Counter(cards))
     return [tuple(f.elements()) for f in found if not any(g != f and not g - f for g in found)]
 
@@ -326,11 +330,20 @@ def _fixed_fanned(spot: Spot, action: Action) -> list[FannedStart]:
     if Counter(named) - Counter(hand):
         return []  # (b): the top card goes down with cards from the hand only
     taken = tuple(pile[:-1])
+    # the first step may hold more cards from the hand than the pickup named: fewest first
+    rest = Counter(hand) - Counter(named)
+    lead = (top,) + named
     out = []
-    if named and _fits_set(rules, (top,) + named) is not None:
-        out.append(FannedStart("b", action, taken, top, named, None))
+    for more in _small_additions(rules, lead, list(rest.elements()), rest,
+                                 lambda cards: _fits_set(rules, cards) is not None, 0) + [()]:
+        if _fits_set(rules, lead + more) is not None:
+            out.append(FannedStart("b", action, taken, top, named + more, None))
     for j, meld in enumerate(spot.melds):
         kind_j = _fits_set(rules, meld)
-        if kind_j is not None and _fits_set(rules, tuple(meld) + (top,) + named) == kind_j:
+        test = (lambda cards, m=meld, k=kind_j: k is not None and _fits_set(rules, tuple(m) + cards) == k)
+        if test(lead):
             out.append(FannedStart("b", action, taken, top, named, j))
+            continue
+        for more in _small_additions(rules, lead, list(rest.elements()), rest, test, 0):
+            out.append(FannedStart("b", action, taken, top, named + more, j))
     return out

@@ -1,0 +1,250 @@
+"""The reference decider on albany (A-*): hand-made spots, one rule each.
+
+Every witness the decider returns has been replayed by the turn engine
+(``play_turn``) before it comes back; these tests check the answers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.cards import parse_cards
+from tutor.goals import ANY, NONE, Goal, MeldChoice
+from tutor.play import PICKUP, Action, format_play, parse_action, parse_play
+from tutor.reference import legal_choices, search
+from tutor.spot import Spot
+from tutor.turn import TurnError, play_turn
+
+CANASTAS = ["KS KS KH KH KD KD KC", "QS QS QH QH QD QD QC", "JS JS JH JH JD JD JC", "TS TS TH TH TD TD TC",
+            "9S 9S 9H 9H 9D 9D 9C"]
+
+
+def spot(hand, *, melds=(), discard="", phase="drawn", **options) -> Spot:
+    data = {"variant": "albany", "hand": hand, "melds": list(melds), "discard": discard, "phase": phase}
+    if options:
+        data["options"] = options
+    return Spot.from_dict(data)
+
+
+def meld(text: str) -> MeldChoice:
+    return MeldChoice("meld", parse_cards(text))
+
+
+def layoff(text: str, to: int) -> MeldChoice:
+    return MeldChoice("layoff", parse_cards(text), to)
+
+
+def can(s: Spot, goal: Goal) -> bool:
+    return search(s, goal) is not None
+
+
+MELD_NOW = Goal(must_meld=True)
+OUT = Goal(go_out=True)
+TAKE = Goal(pickup=ANY, take_pile=True)
+
+
+# -- A-SET: sequences with undeclared wilds, groups, wild-card sets ----------------------------------
+def test_A_SET_sequence_with_a_wild_in_the_gap():
+    s = spot("5S 7S JK 9C 4D")
+    assert can(s, Goal(include=meld("5S 7S JK")))
+
+
+@pytest.mark.parametrize("cards", ["QH KH JK", "KH AH JK", "4H 5H 2C", "5H 6H JK 2C"])
+def test_A_SET_sequence_with_wilds_at_either_end(cards):
+    s = spot(cards + " 9C 8D")
+    assert can(s, Goal(include=meld(cards)))
+
+
+def test_A_SET_aces_are_high_only():
+    assert not can(spot("AH 4H 5H 9C 8D"), MELD_NOW)       # no A-4-5
+    assert can(spot("QH KH AH 9C 8D"), MELD_NOW)           # Q-K-A
+
+
+def test_A_SET_a_wild_never_stands_above_the_ace():
+    # 4 up to A is eleven cards; a twelfth place would have to lie beyond a bound
+    run = "4S 5S 6S 7S 8S 9S TS JS QS KS AS"
+    s = spot("JK 9C 8D", melds=[run])
+    assert not can(s, Goal(include=layoff("JK", 1)))
+    assert can(spot("JK 9C 8D", melds=["5S 6S 7S 8S 9S TS JS QS KS AS"]), Goal(include=layoff("JK", 1)))
+
+
+def test_A_SET_a_sequence_is_one_suit():
+    assert not can(spot("5S 6H 7S 9C 8D"), MELD_NOW)
+
+
+def test_A_SET_three_wilds_in_a_natural_set_are_too_many():
+    s = spot("5S 6S JK JK 2C 9D 8H")
+    assert not can(s, Goal(include=meld("5S 6S JK JK 2C")))
+    assert can(s, Goal(include=meld("5S 6S JK 2C")))
+    assert not can(spot("9S 9H JK JK 2C 5D 8H"), Goal(include=meld("9S 9H JK JK 2C")))
+
+
+def test_A_SET_at_most_two_wilds_anywhere_in_a_sequence_on_the_table():
+    s = spot("8S JK 9D 4H", melds=["5S 6S JK 2C"])
+    assert can(s, Goal(include=layoff("8S", 1)))            # 5 6 (7) 8 with the two wilds placed
+    assert not can(s, Goal(include=layoff("JK", 1)))
+
+
+def test_A_SET_wild_card_set_of_three_or_more():
+    assert can(spot("JK JK 2C 9D 4S"), Goal(include=meld("JK JK 2C")))
+    assert not can(spot("JK 2C 9D 4S"), MELD_NOW)
+
+
+def test_A_SET_several_sets_of_one_rank_per_side():
+    s = spot("KS KS KH 9C 4D", melds=["KH KD KC"])
+    found = search(s, Goal(include=meld("KS KS KH")))
+    assert found is not None and len(found.turn.new_melds) == 1
+
+
+def test_A_SET_several_sequences_of_one_suit():
+    s = spot("5H 6H 7H 9C 4D", melds=["JH QH KH"])
+    assert can(s, Goal(include=meld("5H 6H 7H")))
+
+
+# -- A-STOPPER -----------------------------------------------------------------------------------
+def test_A_STOPPER_threes_are_never_melded():
+    assert not can(spot("3H 3D 3S 9C 4D"), MELD_NOW)
+
+
+def test_A_STOPPER_option_1_red_threes_may_be_melded_and_fours_are_stoppers():
+    assert can(spot("3H 3D 3H 9C 5D", deluxe=[1]), Goal(include=meld("3H 3D 3H")))
+    assert not can(spot("3H 3D 3S 9C 5D", deluxe=[1]), MELD_NOW)     # a black 3 is never melded
+    assert not can(spot("4H 4D 4S 9C 5D", deluxe=[1]), MELD_NOW)     # 4s are stoppers
+    assert not can(spot("5H 6H 4H 9C 8D", deluxe=[1]), MELD_NOW)     # sequences run from 5
+    assert can(spot("5H 6H 7H 9C 8D", deluxe=[1]), MELD_NOW)
+
+
+def test_A_STOPPER_one_stopper_may_be_the_last_discard():
+    s = spot("5S 6S 7S 3C", melds=CANASTAS[:2])
+    found = search(s, OUT)
+    assert found is not None and found.turn.discard == parse_cards("3C")[0]
+
+
+def test_A_STOPPER_two_stoppers_held_after_the_draw_block_going_out():
+    assert not can(spot("5S 6S 7S 3C 3D", melds=CANASTAS[:2]), OUT)
+    # melding red 3s (option 1) does not help: they were held after the draw
+    assert not can(spot("5S 6S 7S 3H 3D 3H", melds=CANASTAS[:2], deluxe=[1]), OUT)
+    assert can(spot("5S 6S 7S 9H 9D 9H", melds=CANASTAS[:2], deluxe=[1]), OUT)
+
+
+def test_A_STOPPER_never_taken_from_the_top_only_inside_a_deeper_pickup():
+    s = spot("9C 9D 4S", discard="9H 3S", phase="before-draw")
+    found = search(s, TAKE)
+    assert found is not None and found.actions[0].depth == 2       # (c): the 9H with the 3S above it
+    assert not can(spot("9C 8D 4S", discard="9H 3S", phase="before-draw"), TAKE)
+
+
+# -- A-DRAW: the fanned pile ---------------------------------------------------------------------
+def test_A_DRAW_a_top_card_that_cannot_be_laid_off_is_taken_alone():
+    s = spot("9C 8D 4S", discard="KH QS", phase="before-draw")
+    found = search(s, TAKE)
+    assert found is not None and found.turn.picked_up == parse_cards("QS")
+    assert can(s, Goal(pickup=parse_action("pickup depth 1")))
+
+
+def test_A_DRAW_a_the_card_taken_alone_may_be_discarded():
+    s = spot("9C 8D", discard="KH QS", phase="before-draw")
+    found = search(s, Goal(pickup=parse_action("pickup depth 1")))
+    assert found is not None
+
+
+def test_A_DRAW_b_a_top_card_that_can_be_laid_off_takes_the_whole_pile():
+    s = spot("9C 8D 4S", melds=["QH QD QC"], discard="KH 5D QS", phase="before-draw")
+    found = search(s, TAKE)
+    assert found is not None and found.turn.picked_up == parse_cards("KH 5D QS")
+    assert found.actions[1].kind in ("layoff", "meld") and parse_cards("QS")[0] in found.actions[1].cards
+    assert not can(s, Goal(pickup=parse_action("pickup depth 1")))   # not alone
+
+
+def test_A_DRAW_b_the_top_card_goes_down_with_hand_cards_only():
+    # melding KS with the pile's KD KC would need cards that join the hand only after it
+    s = spot("9C 4D 5S", melds=["KH KD KC"], discard="KD KC KS", phase="before-draw")
+    assert can(s, TAKE)
+    assert not can(s, Goal(pickup=ANY, take_pile=True, must_meld=True))
+    with pytest.raises(TurnError) as e:
+        play_turn(s, parse_play("pickup; meld KS KD KC; discard 9C"))
+    assert e.value.rule == "A-DRAW"
+    # laid off, the top card leaves the pile's KD KC free for a new set with the hand's KH
+    assert can(spot("9C 4D KH", melds=["KH KD KC"], discard="KD KC KS", phase="before-draw"),
+               Goal(pickup=ANY, take_pile=True, must_meld=True))
+
+
+def test_A_DRAW_c_a_deeper_card_melded_at_once_with_two_naturals_from_the_hand():
+    s = spot("8H 8S 4C 5D", discard="8D KC JH", phase="before-draw")
+    found = search(s, Goal(pickup=ANY, take_pile=True, must_meld=True))
+    assert found is not None and found.actions[0].depth == 3
+    assert not can(spot("8H 2C 4C 5D", discard="8D KC JH", phase="before-draw"),
+                   Goal(pickup=ANY, take_pile=True, must_meld=True))   # one natural and a wild: not enough
+
+
+def test_A_DRAW_c_a_wild_may_be_the_lowest_card_taken():
+    s = spot("8H 8S 4C 5D", discard="JK KC JH", phase="before-draw")
+    assert can(s, Goal(pickup=Action(PICKUP, parse_cards("8H 8S"), None, 3)))
+
+
+def test_A_DRAW_c_option_3_completes_the_set_from_the_pile_too():
+    goal = Goal(pickup=ANY, take_pile=True, must_meld=True)
+    assert not can(spot("8H 4C 5D", discard="8D 8C JH", phase="before-draw"), goal)
+    s = spot("8H 4C 5D", discard="8D 8C JH", phase="before-draw", deluxe=[3])
+    found = search(s, goal)
+    assert found is not None and found.actions[0].depth == 3
+
+
+# -- A-GOOUT and A-DEAL ----------------------------------------------------------------------------
+def test_A_GOOUT_the_final_discard_is_optional():
+    without = search(spot("5S 6S 7S", melds=CANASTAS[:2]), OUT)
+    assert without is not None and without.turn.discard is None
+    with_one = search(spot("5S 6S 7S 9D", melds=CANASTAS[:2]), OUT)
+    assert with_one is not None and with_one.turn.discard is not None
+
+
+def test_A_GOOUT_without_the_canastas_a_turn_keeps_two_cards_before_its_discard():
+    s = spot("5S 6S 7S 9D", melds=CANASTAS[:1])
+    assert not can(s, OUT)
+    assert not can(s, Goal(include=meld("5S 6S 7S")))      # it would leave one card
+    assert can(spot("5S 6S 7S 9D 4C", melds=CANASTAS[:1]), Goal(include=meld("5S 6S 7S")))
+
+
+LAYOUTS = [({"players": 2}, 4), ({"players": 3}, 3), ({"players": 4}, 2), ({"players": 5}, 2),
+           ({"players": 4, "partnerships": True}, 5), ({"players": 6, "partnerships": 2}, 5),
+           ({"players": 6, "partnerships": 3}, 3)]
+
+
+@pytest.mark.parametrize("options, need", LAYOUTS)
+def test_A_DEAL_canastas_needed_to_go_out_by_table(options, need):
+    run = "5S 6S 7S 8S 9S TS JS 4D"  # a natural canasta, then the discard
+    assert can(spot(run, melds=CANASTAS[:need - 1], **options), OUT)
+    assert not can(spot(run, melds=CANASTAS[:need - 2], **options), OUT)
+
+
+@pytest.mark.parametrize("options, need", LAYOUTS)
+def test_A_DELUXE_option_5_needs_one_canasta_fewer(options, need):
+    run = "5S 6S 7S 8S 9S TS JS 4D"
+    assert can(spot(run, melds=CANASTAS[:need - 2], deluxe=[5], **options), OUT)
+
+
+def test_A_GOOUT_canastas_of_every_kind_count():
+    wild = "JK JK 2C 2D 2H 2S JK"
+    assert can(spot("5S 6S 7S", melds=[wild, CANASTAS[0]]), OUT)
+    assert can(spot("2S 2D 2C 2H 2S 2D 2C 5S 6S 7S", melds=[CANASTAS[0]]), OUT)   # a new wild canasta
+
+
+# -- the questions through the reference ------------------------------------------------------------
+def test_A_SET_legal_choices_list_groups_and_sequences():
+    s = spot("5S 6S 7S 9C 9D JK 4H")
+    shown = {format_play([Action(c.kind, c.cards)]) for c in legal_choices(s)}
+    assert "meld 5S 6S 7S" in shown and "meld 9C 9D JK" in shown
+
+
+def test_A_SET_best_first_meld_takes_the_most_points():
+    s = spot("5S 7S JK 9C 9D 4H")
+    found = search(s, Goal(must_meld=True, best=True))
+    assert found.points == 70                                 # 9C 9D JK, not 5S 7S JK
+
+
+def test_A_DRAW_every_named_pickup_the_reference_accepts_replays():
+    s = spot("8H 8S KH 4C", melds=["KD KC KS"], discard="8D 2C KH", phase="before-draw")
+    for text in ("pickup", "pickup depth 1", "pickup 8H 8S depth 3", "pickup KH", "pickup 8H depth 3"):
+        found = search(s, Goal(pickup=parse_action(text)))
+        expected = text not in ("pickup depth 1", "pickup 8H depth 3")
+        assert (found is not None) is expected, text
