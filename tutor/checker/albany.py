@@ -36,7 +36,7 @@ import z3
 
 from ..cards import RANK_ORDER, Card
 from ..errors import IllegalPlayError, SolverLimitError
-from ..goals import ANY, NONE, UNKNOWN, Goal
+from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice
 from ..melds import GROUP, SEQUENCE, STOPPERS, WILD, judge, sequence_span
 from ..play import Action
 from ..spot import Spot
@@ -700,14 +700,25 @@ class Albany:
                 options.append(_one_holds(ctx, use, g, c, want, rules["stopper_meld"]["min_cards"]))
         return z3.Or(options) if options else no
 
+    def fixed_mode(self, action: Action) -> int:
+        """Which of A-DRAW's ways a named pickup is, as the turn engine reads it (``fanned.pickup_kind``)."""
+        if action.depth is None:
+            return MODE_WHOLE if self._layable else MODE_TOP
+        if action.depth == 1:
+            return MODE_TOP
+        if action.depth == len(self.pile) and self._layable and not self._deep_cards_fit(action):
+            return MODE_WHOLE
+        return MODE_DEEP
+
+    def first_choice(self, action: Action) -> MeldChoice | None:
+        """(b) with cards named: the top card and those cards go down together, first."""
+        if self.fixed_mode(action) != MODE_WHOLE or not action.cards or self.top is None:
+            return None
+        return MeldChoice("meld", (self.top,) + tuple(action.cards))
+
     def _fixed(self, action: Action):
         p = len(self.pile)
-        if action.depth is None:
-            mode = MODE_WHOLE if self._layable else MODE_TOP
-        elif action.depth == 1:
-            mode = MODE_TOP
-        else:
-            mode = MODE_DEEP
+        mode = self.fixed_mode(action)
         cond = [self.mode == mode]
         if mode == MODE_DEEP:
             cond.append(self.d == action.depth)
@@ -728,9 +739,13 @@ class Albany:
             if any(action.cards) and not self._deep_cards_fit(action):
                 return z3.BoolVal(False, self.ctx)
         elif action.cards:
-            if mode == MODE_TOP:
+            if mode == MODE_TOP or Counter(action.cards) - self.hand:
                 return z3.BoolVal(False, self.ctx)
-            raise NotImplementedError("a whole-pile pick-up naming cards from the hand is not encoded yet")
+            # (b): the top card and the named hand cards go down at once, in a new set or onto a table set
+            first = self.first_choice(action)
+            options = [self.includes(first)] + [self.includes(MeldChoice("layoff", first.cards, to=i))
+                                                for i, _, _ in self.layoffs]
+            cond.append(z3.Or(options))
         return z3.And(cond) if p else z3.BoolVal(False, self.ctx)
 
     def _deep_cards_fit(self, action: Action) -> bool:
@@ -754,23 +769,36 @@ def _rank(order: int) -> str:
 
 
 class Solver:
-    """A solver over one spot's encoding, with its rules tracked by ID."""
+    """A solver over one spot's encoding, with its rules tracked by ID.
 
-    def __init__(self, enc: Albany, rlimit: int):
+    ``base`` holds the question's own conditions (the goal, a depth): asserted
+    once, outside any scope, they let the solver simplify with them, which
+    makes the hard questions several times cheaper than the same conditions
+    asserted in a scope or assumed.
+    """
+
+    def __init__(self, enc: Albany, rlimit: int, base=()):
         self.enc = enc
+        self.rlimit = rlimit
         self.solver = z3.SimpleSolver(ctx=enc.ctx)
         self.solver.set("rlimit", rlimit)
         self.solver.set("arith.solver", 2)  # the simplex solver: faster on these small bounded counts
         self.solver.add(enc.m.hard)
+        self.solver.add(list(base))
         self.literals = {}
         for rule, exprs in enc.m.tracked.items():
             lit = z3.Bool(f"rule::{rule}", enc.ctx)
             self.literals[rule] = lit
             self.solver.add(z3.Implies(lit, z3.And(exprs)))
 
-    def check(self, extra=(), leave_out=()) -> tuple[bool, object]:
+    def check(self, extra=(), leave_out=(), rlimit: int | None = None) -> tuple[bool, object]:
+        """Sat with a model, or unsat with the rules of a core; ``SolverLimitError`` past ``rlimit``
+        (the solver's own limit unless a smaller one is given for a first try)."""
         lits = [lit for rule, lit in self.literals.items() if rule not in leave_out]
-        self.solver.push()
+        self.solver.set("rlimit", self.rlimit if rlimit is None else min(rlimit, self.rlimit))
+        scoped = bool(extra)
+        if scoped:
+            self.solver.push()
         try:
             for e in extra:
                 self.solver.add(e)
@@ -783,7 +811,8 @@ class Solver:
             raise SolverLimitError(f"the solver gave up within its resource limit: {self.solver.reason_unknown()}; "
                                    "no verdict was reached (a larger rlimit may reach one)")
         finally:
-            self.solver.pop()
+            if scoped:
+                self.solver.pop()
 
     def best(self, term, extra=(), leave_out=(), lo=0, hi=40, most=True) -> int | None:
         """The largest (or smallest) value of ``term`` over turns, by a binary search."""

@@ -23,21 +23,71 @@ from .albany import MODE_DEEP, MODE_TOP, MODE_WHOLE, Albany, Solver
 def solve(spot: Spot, goal: Goal, fixed: Action | None, rlimit: int):
     """``(play, None, points)`` for a witness (``points`` as counted when the goal is the best),
     or ``(None, reasons, None)``."""
-    enc = Albany(spot, apart=goal.include is not None and goal.include.kind == "meld", goal=goal, fixed=fixed)
+    whole = fixed is not None and bool(fixed.cards) and fixed.depth in (None, len(spot.discard))
+    enc = Albany(spot, apart=whole or (goal.include is not None and goal.include.kind == "meld"), goal=goal,
+                 fixed=fixed)
     if not enc.depths:  # every draw is ruled out before any search
         return None, _excluded(enc), None
     extra = enc.goal_terms(goal, fixed)
-    solver = Solver(enc, rlimit)
-    ok, got = solver.check(extra)
+    solver = Solver(enc, rlimit, base=extra)
+    try:  # every depth at once, with a part of the budget
+        ok, got = solver.check(rlimit=rlimit // FIRST_TRY if len(enc.depths) > 1 else None)
+    except SolverLimitError:
+        if len(enc.depths) == 1:
+            raise
+        ok, got = _depth_by_depth(enc, rlimit, extra)
+        if not ok:
+            return None, _reasons(enc, goal, extra, got), None
     counted = None
     if ok and goal.best:
         term = enc.points()
-        value = solver.best(term, extra, hi=enc.most_points())
-        ok, got = solver.check(extra + [term >= value])
+        value = solver.best(term, hi=enc.most_points())
+        ok, got = solver.check([term >= value])
         counted = got.eval(term, model_completion=True).as_long()
     if ok:
-        return witness(enc, got, fixed, goal.include), None, counted
+        include = goal.include or (enc.first_choice(fixed) if fixed is not None else None)
+        return witness(enc, got, fixed, include), None, counted
     return None, explain(enc, solver, goal, extra, got), None
+
+
+#: The first check, over every depth at once, gets this fraction of the resource limit;
+#: past it each depth is checked alone with the whole limit.
+FIRST_TRY = 5
+
+
+def _depth_by_depth(enc: Albany, rlimit: int, extra: list):
+    """One check per depth (those that could make more canastas and take more cards first),
+    each by a solver of its own that knows the depth from the start: a model at the first
+    depth that has one, else the union of the depths' cores. The depths that reach the
+    resource limit alone are then checked together: the solver gives up only when that
+    check does too."""
+    order = sorted(enc.depths, key=lambda j: (-enc.canasta_bound(j), -j))
+    cores, limited = [], []
+    for j in order:
+        try:
+            ok, got = Solver(enc, rlimit, base=extra + [enc.d == j]).check()
+        except SolverLimitError:
+            limited.append(j)
+            continue
+        if ok:
+            return True, got
+        cores += [r for r in got if r not in cores]
+    if limited:
+        ok, got = Solver(enc, rlimit, base=extra + [z3.Or([enc.d == j for j in limited])]).check()
+        if ok:
+            return True, got
+        cores += [r for r in got if r not in cores]
+    return False, cores
+
+
+def _reasons(enc: Albany, goal: Goal, extra: list, core: list[str]) -> tuple[Reason, ...]:
+    """The reasons of a core found depth by depth (too costly to minimise as one)."""
+    rules = enc.rules
+    out = [Reason.of(rules, rule.split(".")[0], _text(enc, None, goal, extra, rule, cheap=True)) for rule in core]
+    out += _excluded(enc)
+    if not out:
+        out.append(Reason.of(rules, rules.cite("meld"), "no legal turn reaches this goal"))
+    return tuple(dict.fromkeys(out))
 
 
 # -- the witness ---------------------------------------------------------------
@@ -148,10 +198,12 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
     play: list[Action] = []
     first = None
     if mode == MODE_TOP:
-        play.append(Action(PICKUP, depth=1))
+        play.append(Action(PICKUP, depth=fixed.depth if fixed is not None else 1))
     elif mode == MODE_WHOLE:
-        play.append(Action(PICKUP))
-        first = next(i for i, s in enumerate(sets) if enc.top in s[1])
+        named = fixed.cards if fixed is not None else ()
+        play.append(Action(PICKUP, named, depth=fixed.depth if fixed is not None else None))
+        want = Counter((enc.top,) + tuple(named))
+        first = next(i for i, s in enumerate(sets) if not want - Counter(s[1]))
     elif mode == MODE_DEEP:
         play.append(Action(PICKUP, tuple(core), depth=d))
         first = next(i for i, s in enumerate(sets) if s[0] == "deep")
@@ -172,7 +224,10 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
 
 # -- the reasons -------------------------------------------------------------------
 def explain(enc: Albany, solver: Solver, goal: Goal, extra: list, core: list[str]) -> tuple[Reason, ...]:
-    core = _minimal(solver, extra, core)
+    """The reasons of a minimised core; ``solver`` holds ``extra`` as its base."""
+    core = _minimal(solver, [], core)
+    if any(rule in ("A-GOOUT", "A-STOPPER") for rule in core):  # their texts ask without some of the goal
+        solver = Solver(enc, solver.rlimit)
     rules, out = enc.rules, []
     for rule in core:
         base = rule.split(".")[0]
@@ -243,9 +298,11 @@ def _n(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
 
 
-def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str) -> str:
+def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap: bool = False) -> str:
     rules, top = enc.rules, enc.top
-    if rule == "A-GOOUT" and enc.excluded:  # the best over every draw is not searched for
+    if rule == "A-STOPPER" and cheap:
+        return f"holding {enc.block} or more stoppers after the draw prevents going out"
+    if rule == "A-GOOUT" and (enc.excluded or cheap):  # the best over every draw is not searched for
         return f"going out needs {_n(enc.need, 'canasta')}; no legal turn reaches them"
     if rule == "A-GOOUT":
         others = [e for e in extra if not e.eq(enc.went_out)]
