@@ -17,7 +17,7 @@ from tutor.melds import judge
 from tutor.play import DISCARD, LAYOFF, MELD, PICKUP, Action, format_play, parse_action
 from tutor.rules import rules_for
 from tutor.questions import ask
-from tutor.sampling import random_spot
+from tutor.sampling import absurd_spots, random_spot
 from tutor.spot import Spot
 from tutor.turn import TurnError, play_turn
 
@@ -615,3 +615,13 @@ def test_h_draw_two_unknown_stock_cards_leave_one_to_keep(decider):
     assert not first_meld(1).answer
     two = first_meld(2)
     assert two.answer and two.witness["drawn"] == "? ?" and two.witness["went_out"] is False
+
+
+def test_one_resource_limit_covers_every_check_of_a_question():
+    # Listing the legal melds of a 100-card hand takes a hundred checks, each well within
+    # this limit; together they spend it, and the answer is "gave up", never a partial list.
+    huge = absurd_spots("classic")["100-card hand"]
+    assert isinstance(find(huge, Goal(pickup=NONE, go_out=True), rlimit=200_000), (Found, Blocked))
+    with pytest.raises(SolverLimitError, match="resource limit"):
+        legal_choices(huge, rlimit=200_000)
+    assert legal_choices(huge)  # the default limit answers it

@@ -96,3 +96,29 @@ def random_spot(rng: random.Random, variant: str | None = None, *, options: dict
         return Spot.from_dict(data)
     except TutorError as e:  # a bug in this sampler, never in the caller's hands
         raise AssertionError(f"sampled an invalid spot: {e}\n{data}") from None
+
+
+def absurd_spots(variant: str) -> dict[str, Spot]:
+    """Well-formed spots far beyond any real table, to test the deciders' limits, by name.
+
+    A 100-card hand (drawn and before the draw), a 150-card pile where the
+    pack is big enough, and the whole pack in play: 40 cards in hand, every
+    other card in the pile or laid out as a bonus card.
+    """
+    rules = rules_for(variant)
+    pool = sorted(rules.pack.elements())
+    random.Random(f"absurd:{variant}").shuffle(pool)
+    bonus = [c for c in pool if rules.role(c) == "bonus"]
+    cards = [c for c in pool if rules.role(c) != "bonus"]
+    laid_out = {"red_threes": format_cards(bonus)} if rules["cards"].get("bonus") else {}
+
+    def spot(phase: str, hand: list[Card], pile: list[Card], **extra) -> Spot:
+        return Spot.from_dict({"variant": variant, "phase": phase, "score": 0, "hand": format_cards(hand),
+                               "discard": format_cards(pile), **extra})
+
+    out = {"100-card hand": spot("drawn", cards[:100], cards[100:]),
+           "100-card hand before the draw": spot("before-draw", cards[:100], cards[100:])}
+    if len(cards) >= 160:
+        out["150-card pile"] = spot("before-draw", cards[:10], cards[10:160])
+    out["the whole pack in play"] = spot("before-draw", cards[:40], cards[40:], **laid_out)
+    return out

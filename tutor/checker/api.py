@@ -25,10 +25,14 @@ from .kinds import census
 from .solve import Session
 from .witness import CheckerBug
 
-#: The resource limit of every solver call (z3's deterministic ``rlimit``). On the
-#: benchmark's corpus (15-card hands, piles up to 30) one check uses about 1,000,
-#: rarely 25,000: this leaves two hundred times the most seen.
+#: The resource limit of one ``find`` or ``legal_choices`` call, shared by all its
+#: checks (z3's deterministic ``rlimit``, see ``solve.Budget``). On the benchmark's
+#: corpus (15-card hands, piles up to 30) a call spends about 3,000 (median),
+#: 39,000 at p99 and 73,000 at most; ``melds`` on a 100-card hand 2 to 5 million,
+#: some 4 s here.
 DEFAULT_RLIMIT = 5_000_000
+
+_WORD = 60  # choices a number of ``legal_choices`` reports on
 
 
 @dataclass(frozen=True)
@@ -110,22 +114,26 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup=NONE,
     enc = model.build(counts, z3.Context(), fixed=fixed)
     lits = goals.assumptions(enc, Goal(pickup=pickup, unknown_draw=unknown_draw))
     specs = [goals.include(enc, c) for c in choices]
-    # One Boolean per choice, and one number whose bits say which choices a solution includes.
+    # One Boolean per choice. Which choices a solution includes is read from its model through
+    # sums of bits over a word of choices each, built apart from the solver (so they cost its
+    # search nothing): a few evaluations, where the whole model's text would cost more than the check.
     includes = [enc.define_bool(f"choice_{i}", spec.cond()) for i, spec in enumerate(specs)]
-    mask = enc.define("choices", "(+ 0 " + " ".join(f"(ite {c.text} {1 << i} 0)" for i, c in enumerate(includes)) + ")")
     legal = [False] * len(choices)
     tracked = list(enc.tracked.values())
     session = Session(enc, limit)
     with session.rules(tracked):
-        handle = enc.handle(mask)
+        handles = [z3.Sum([z3.If(enc.literal(c), 1 << k, 0) for k, c in enumerate(includes[w:w + _WORD])])
+                   for w in range(0, len(includes), _WORD)]
         for i, spec in enumerate(specs):
             if legal[i] or not spec.alternatives:
                 continue
             out = session.check_here(lits + [includes[i]])
             if out.sat:
-                bits = out.number(handle)
-                for j in range(i, len(specs)):
-                    legal[j] = legal[j] or bool(bits >> j & 1)
+                for w in range(i // _WORD * _WORD, len(specs), _WORD):
+                    if not all(legal[w:w + _WORD]):
+                        bits = out.number(handles[w // _WORD])
+                        for j in range(w, min(w + _WORD, len(specs))):
+                            legal[j] = legal[j] or bool(bits >> (j - w) & 1)
     return [c for c, ok in zip(choices, legal) if ok]
 
 

@@ -67,10 +67,13 @@ def include(enc: Encoding, choice: MeldChoice) -> Include:
         return Include(choice, ())
     n_wild = sum(wilds.values())
     alternatives = []
+    elsewhere = None  # the same for every target not fed by the top card: worked out once
     for index, t in enumerate(enc.targets):
         wild_needs = [Need((wild_share(enc, t, k),), wilds[k.key]) for k in census.of_role(WILD_KIND) if wilds[k.key]]
         if not t.top:
-            wild_needs += _named_elsewhere(enc, choice)
+            if elsewhere is None:
+                elsewhere = _named_elsewhere(enc, choice)
+            wild_needs += elsewhere
         if choice.kind == "layoff" and (t.existing is None or t.existing.index != choice.to):
             continue
         if choice.kind == "meld" and t.existing is not None:

@@ -2,8 +2,10 @@
 
 Tracked rules are asserted with ``assert_and_track`` inside a ``push``/``pop``
 scope, so each check can leave some out (to minimise a core, or to see how
-far the turn gets without a rule). Every check runs under the same
-deterministic resource limit; when z3 gives up the caller gets
+far the turn gets without a rule). All the checks of one question share
+one deterministic resource limit (``Budget``, z3's ``rlimit``): a question
+that would need many checks on an absurd spot gives up as surely as one
+hard check does. When the limit is reached the caller gets
 ``SolverLimitError``, never a guess.
 """
 
@@ -21,6 +23,37 @@ from .encoding import Encoding, Tracked
 from .terms import Cond, Lin
 
 _DEFINE = re.compile(r"\(define-fun (\|[^|]*\||[^\s()]+) \(\) (?:Int|Bool)\s+(\(- \d+\)|\d+|true|false)\)")
+
+
+class Budget:
+    """One question's resource limit, spent by every check of its solvers.
+
+    z3 counts its work deterministically (the solver statistic ``rlimit
+    count``); each check may spend what the question has left, so a question
+    stops at the same point on every machine, however many checks it makes.
+    """
+
+    def __init__(self, rlimit: int):
+        self.rlimit = rlimit
+        self.spent = 0
+        self._counted: dict[int, int] = {}  # each solver's count when last read
+
+    def check(self, solver: z3.Solver, *assumptions) -> z3.CheckSatResult:
+        left = self.rlimit - self.spent
+        if left <= 0:
+            raise self.exhausted("the question's checks have spent it")
+        solver.set("rlimit", left)  # counted from where this solver's count stands
+        try:
+            return solver.check(*assumptions)
+        finally:
+            stats = solver.statistics()
+            count = stats.get_key_value("rlimit count") if "rlimit count" in stats.keys() else 0
+            self.spent += count - self._counted.get(id(solver), 0)
+            self._counted[id(solver)] = count
+
+    def exhausted(self, why: str) -> SolverLimitError:
+        return SolverLimitError(f"the solver gave up within its resource limit (rlimit {self.rlimit}): {why}; "
+                                "no verdict was reached (a larger rlimit may reach one)")
 
 
 class Values:
@@ -84,10 +117,9 @@ class Session:
 
     def __init__(self, enc: Encoding, rlimit: int):
         self.enc = enc
-        self.rlimit = rlimit
+        self.budget = Budget(rlimit)
         self.checks = 0
         self.solver = z3.SimpleSolver(ctx=enc.ctx)
-        self.solver.set("rlimit", rlimit)
         self.solver.add(enc.compile())
         self._literals: dict[str, z3.BoolRef] = {}
 
@@ -125,15 +157,13 @@ class Session:
             for e in extra:
                 s.add(e)
             self.checks += 1
-            result = s.check(*self.literals(assumptions))
+            result = self.budget.check(s, *self.literals(assumptions))
             if result == z3.sat:
                 return Outcome(True, s.model())
             if result == z3.unsat:
                 ids = {x.get_id() for x in s.unsat_core()}
                 return Outcome(False, core=[t for t in tracked if t.literal.get_id() in ids])
-            raise SolverLimitError(
-                f"the solver gave up within its resource limit (rlimit {self.rlimit}): {s.reason_unknown()}; "
-                "no verdict was reached (a larger rlimit may reach one)")
+            raise self.budget.exhausted(s.reason_unknown())
         finally:
             if extra:
                 s.pop()
