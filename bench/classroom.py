@@ -8,7 +8,8 @@ Starts ``marimo run lessons/`` bound to 127.0.0.1 (as a teacher would, plus
 context of one headless system Chromium (``/usr/bin/chromium``, driven by
 Playwright). Each session loads a lesson whose card widget drives a verdict
 cell, waits until the lesson has run and drawn, and then, once every session
-is up, clicks cards in the widget with a learner's pauses in between, timing
+is up and the learners have read for a moment, clicks cards in the widget,
+pausing 2 to 5 seconds before each click to read the last verdict, and times
 each click until the verdict under the widget has changed on screen.
 
 It prints, against four budgets:
@@ -51,7 +52,7 @@ from lessons_bench import CHROMIUM, CHROMIUM_ARGS, CLICK_TO_VERDICT_JS, LESSONS,
 
 CLICK_BUDGET_MS = 1000
 MEMORY_BUDGET = 1024**3
-RENDER_TIMEOUT_S = 240
+RENDER_TIMEOUT_S = 600
 COMPLETED_RUN = re.compile(r'"op"\s*:\s*"completed-run"')
 MARIMO_ERROR_MIMETYPE = "application/vnd.marimo+error"
 # What counts as an error in marimo's log: its error lines ("[E ...]"), Python tracebacks, and
@@ -66,9 +67,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, log: Path) -> subprocess.Popen:
+def start_server(port: int, log: Path, python: str = sys.executable) -> subprocess.Popen:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "marimo", "run", str(LESSONS), "--headless", "--host", "127.0.0.1",
+        [python, "-m", "marimo", "run", str(LESSONS), "--headless", "--host", "127.0.0.1",
          "--port", str(port), "--no-token", "--no-sandbox"],
         cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log.open("w"), stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -240,7 +241,8 @@ class Learner:
                 self.errors.append(f"session {self.number} ({self.lesson}): click {i + 1} failed: {error}")
                 return
             if ms < 0:
-                self.errors.append(f"session {self.number} ({self.lesson}): no verdict within 10 s of click {i + 1}")
+                why = "no card widget with an output under it" if ms == -2 else "no verdict within 10 s"
+                self.errors.append(f"session {self.number} ({self.lesson}): click {i + 1}: {why}")
                 return
             self.clicks.append(ms)
 
@@ -257,9 +259,10 @@ async def classroom(base: str, learners: list[Learner], args, phases: Phases) ->
         phases.mark("start")
         browsers = [await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                     for _ in range(args.browsers)]
-        profiles = [await browsers[i % len(browsers)].new_context(viewport={"width": 1280, "height": 900})
-                    for i in range(min(len(learners), args.contexts or len(learners)))]
-        contexts = [profiles[i % len(profiles)] for i in range(len(learners))]
+        # One context (a window with its own profile) per learner: pages sharing a window would be
+        # background tabs, whose animation frames and timers the browser throttles to one a second.
+        contexts = [await browsers[i % len(browsers)].new_context(viewport={"width": 1280, "height": 900})
+                    for i in range(len(learners))]
 
         async def arrive(learner, context, delay):
             await asyncio.sleep(delay)
@@ -269,6 +272,8 @@ async def classroom(base: str, learners: list[Learner], args, phases: Phases) ->
         pages = await asyncio.gather(*(arrive(lr, cx, args.arrival * i / max(1, len(learners)))
                                        for i, (lr, cx) in enumerate(zip(learners, contexts))))
         phases.mark("every session opened")
+        await asyncio.sleep(args.settle)
+        phases.mark("learners reading")
         rng = random.Random(args.seed)
         await asyncio.gather(*(lr.click_through(pg, args.clicks, (args.pause_min, args.pause_max),
                                                 random.Random(rng.random()))
@@ -286,13 +291,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="lesson to open (repeatable; default: the lessons with a verdict under the widget)")
     parser.add_argument("--arrival", type=float, default=10.0,
                         help="seconds over which the sessions open their lesson (default 10)")
-    parser.add_argument("--pause-min", type=float, default=0.5, help="shortest pause before a click, s (default 0.5)")
-    parser.add_argument("--pause-max", type=float, default=2.0, help="longest pause before a click, s (default 2)")
+    parser.add_argument("--pause-min", type=float, default=2.0,
+                        help="shortest pause before a click, reading the last verdict, s (default 2)")
+    parser.add_argument("--pause-max", type=float, default=5.0, help="longest pause before a click, s (default 5)")
+    parser.add_argument("--settle", type=float, default=5.0,
+                        help="seconds between the last session opening and the first clicks (default 5)")
     parser.add_argument("--browsers", type=int, default=1, help="Chromium processes to share the sessions (default 1)")
-    parser.add_argument("--contexts", type=int, default=0,
-                        help="browser contexts (profiles) to share the sessions; 1 lets them share a cache "
-                             "(default: one per session, as separate learners have)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the learners' pauses")
+    parser.add_argument("--server-python", default=sys.executable,
+                        help="the Python that runs the lesson server (default: this one)")
     args = parser.parse_args(argv)
 
     lessons = args.lesson or VERDICT_LESSONS
@@ -304,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
 
     port = free_port()
     log = Path(tempfile.gettempdir()) / "canasta-tutor-classroom-server.log"
-    server = start_server(port, log)
+    server = start_server(port, log, args.server_python)
     sampler = MemorySampler(server.pid)
     sampler.start()
     phases = Phases(server.pid)
@@ -336,9 +343,12 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"machine: {os.cpu_count()} CPUs, load average {', '.join(f'{x:.1f}' for x in load_before)} before, "
           f"{', '.join(f'{x:.1f}' for x in load_after)} after; {wall:.0f} s in all")
-    print(f"classroom: {len(learners)} sessions in {args.contexts or len(learners)} browser contexts of "
-          f"{args.browsers} Chromium, over {', '.join(sorted({lr.lesson for lr in learners}))}; "
-          f"arriving over {args.arrival:.0f} s, {args.clicks} clicks each")
+    version = subprocess.run([args.server_python, "-c", "import sys, marimo; print(sys.version.split()[0], marimo.__version__)"],
+                             capture_output=True, text=True).stdout.split()
+    print(f"server: Python {version[0]}, marimo {version[1]}" if len(version) == 2 else "server: ?")
+    print(f"classroom: {len(learners)} sessions, one browser context each, in {args.browsers} Chromium, over {', '.join(sorted({lr.lesson for lr in learners}))}; "
+          f"arriving over {args.arrival:.0f} s, then {args.clicks} clicks each, "
+          f"{args.pause_min:g}-{args.pause_max:g} s apart")
     print("where the time went:")
     print("\n".join(phases.report()))
     failed = False
@@ -351,6 +361,10 @@ def main(argv: list[str] | None = None) -> int:
                  f"p95 {p95(renders) / 1000:.1f} s, max {max(renders) / 1000:.1f} s")
     print(f"{line}: {'ok' if ok else 'SOME FAILED'}")
 
+    if clicks and len(phases.marks) == 4:
+        server_cpu = phases.marks[3][2] - phases.marks[2][2]
+        print(f"server CPU per click: {server_cpu / len(clicks) * 1000:.0f} ms "
+              f"({server_cpu:.1f} s for {len(clicks)} clicks)")
     if clicks:
         ok = p95(clicks) <= CLICK_BUDGET_MS and len(clicks) == len(rendered) * args.clicks
         print(f"click to verdict: {len(clicks)} clicks, median {statistics.median(clicks):.0f} ms, "
