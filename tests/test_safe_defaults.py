@@ -1,0 +1,61 @@
+"""Safe by default: the lesson server listens on this machine only, and user input is never run."""
+
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _listening_addresses(port: int) -> set[str]:
+    """The local addresses of the sockets listening on ``port`` (from /proc/net/tcp and tcp6)."""
+    out = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            address, hex_port = local.split(":")
+            if state == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
+                out.add(address)
+    return out
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.mark.slow
+def test_the_lesson_server_listens_on_loopback_only_unless_told_otherwise():
+    port = _free_port()
+    # the README's command, as make runs it: no --host given
+    make = (ROOT / "Makefile").read_text()
+    assert re.search(r"marimo run lessons/ \$\(ARGS\)", make)
+    server = subprocess.Popen([sys.executable, "-m", "marimo", "run", str(ROOT / "lessons"), "--headless",
+                               "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 90
+        while not _listening_addresses(port) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        addresses = _listening_addresses(port)
+        assert addresses, "the lesson server did not start listening"
+        loopback = {"0100007F", "00000000000000000000000001000000"}  # 127.0.0.1 and ::1
+        assert addresses <= loopback, f"listening beyond this machine: {addresses}"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_no_user_input_is_evaluated_unpickled_or_executed():
+    code = [p for p in (ROOT / "tutor").rglob("*.py")] + list((ROOT / "lessons").glob("*.py"))
+    risky = re.compile(r"(?<![\w.])(eval|exec)\(|\bpickle\b|\bmarshal\b|yaml\.load\(|shell=True")
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in code
+             for n, line in enumerate(p.read_text().splitlines(), 1) if risky.search(line)]
+    assert not found, found
