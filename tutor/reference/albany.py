@@ -213,6 +213,7 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
                 (rules.value(card) if i < mine else 0, card) for i in range(n))
         else:
             fixed_kept += n
+    fixed_kept += _strand(copies, own, len(wilds), cfg.placed, rules)
     wilds.sort(key=lambda x: -x[0])
     for worth in stoppers.values():
         worth.sort(key=lambda x: -x[0])
@@ -228,6 +229,9 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
                    need=rules.canastas_to_go_out, canasta=canasta)
     if goal_out:
         prob.most_kept = 1
+    go = rules["go_out"]
+    if (go.get("stoppers_block") and cfg.stoppers_held >= go["stoppers_block"]) or prob.fixed_kept >= 2:
+        prob.need = 0  # this turn cannot go out (A-STOPPER, or two cards no set takes): canastas no longer matter
     for i, p in enumerate(cfg.placed):
         items = list(p.cards.elements())
         nats = [c for c in items if rules.role(c) == "natural"]
@@ -249,6 +253,40 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
     return prob, extra
 
 
+def _strand(copies: dict, own: dict, wilds: int, placed: list[Placed], rules) -> int:
+    """Take out of the sweep the naturals no set could ever hold; they are kept. Returns how many.
+
+    A natural can join a set only if a placed set of its rank or suit could take it, or the
+    free cards could make a group with it (three of the rank, or two and a wild card) or a
+    sequence with it (a natural of its suit at most three ranks away, and a third card:
+    a wild card or another natural of the suit). Taking cards out can strand others, so
+    this runs to a fixpoint.
+    """
+    ranks = {p.key for p in placed if p.kind == GROUP}
+    suits = {p.key for p in placed if p.kind == SEQUENCE}
+    removed = 0
+    changed = True
+    while changed:
+        changed = False
+        by_rank: dict[int, int] = {}
+        for (o, _), n in copies.items():
+            by_rank[o] = by_rank.get(o, 0) + n
+        for (o, suit), n in list(copies.items()):
+            rank = next(r for r in rules.natural_ranks if RANK_ORDER[r] == o)
+            if rank in ranks or suit in suits:
+                continue
+            if by_rank[o] >= 3 or (by_rank[o] >= 2 and wilds):
+                continue
+            near = [q for (q, t) in copies if t == suit and q != o and abs(q - o) <= 4]
+            if any(abs(q - o) <= 3 for q in near) and (wilds or len(near) >= 2):
+                continue
+            removed += n
+            del copies[(o, suit)]
+            own.pop((o, suit), None)
+            changed = True
+    return removed
+
+
 # -- the end of the turn ---------------------------------------------------------------
 def ending(spot: Spot, goal: Goal, cfg: Config, kept: int, canastas: int, new: bool):
     """(discard, went out) for a turn that keeps ``kept`` cards (capped at 2), or None (A-GOOUT)."""
@@ -264,9 +302,18 @@ def ending(spot: Spot, goal: Goal, cfg: Config, kept: int, canastas: int, new: b
     return (kept == 1, True)
 
 
-def solve(spot: Spot, goal: Goal, cfg: Config):
+def bound(prob: Problem, extra: dict) -> int:
+    """The most first-meld points a configuration could reach: every free card of the player's
+    own that some set could take, and every wild card, goes down."""
+    naturals = sum(prob.values[o] * n for (o, _), n in prob.own.items())
+    return extra["pre_points"] + naturals + prob.wild_points[-1] + sum(sum(v) for v in prob.stoppers.values())
+
+
+def solve(spot: Spot, goal: Goal, cfg: Config, made=None):
     """The best (or first) legal end of the turn for one configuration: (points, plan) or None."""
-    prob, extra = problem_of(spot, cfg, goal.go_out)
+    prob, extra = made or problem_of(spot, cfg, goal.go_out)
+    if goal.go_out and not prob.need and spot.rules.canastas_to_go_out:
+        return None  # this turn cannot go out
     quick = _untouched(spot, goal, cfg, prob, extra)
     if quick is not None and not goal.best:
         return quick
@@ -284,7 +331,7 @@ def solve(spot: Spot, goal: Goal, cfg: Config):
                 end = ending(spot, goal, cfg, kept, min(c + cw + cs, prob.need), m or mw or ms)
                 if end is None:
                     continue
-                points = extra["pre_points"] + value + prob.wild_points[w + u] + spts
+                points = extra["pre_points"] + value + prob.wild_points[w + u] - prob.wild_points[w] + spts
                 if best is None or points > best[0]:
                     best = (points, ("sweep", sweep, state, w, u, wplan, splan, end, prob, extra))
                     if not goal.best:
@@ -313,18 +360,33 @@ def _untouched(spot, goal, cfg, prob, extra):
 # -- the search ---------------------------------------------------------------------------
 def search(spot: Spot, goal: Goal, pickup) -> Albany | None:
     """A turn meeting ``goal`` (the best one with ``goal.best``), or None when none exists."""
-    best = None
-    for start in fanned_starts(spot, pickup):
-        if goal.take_pile and not start.picks_up:
-            continue
+    starts = [s for s in fanned_starts(spot, pickup) if s.picks_up or not goal.take_pile]
+    if goal.best:
+        return _best(spot, goal, starts)
+    for start in starts:
         for cfg, g in configs(spot, goal, start):
             found = solve(spot, g, cfg)
-            if found is None:
-                continue
-            if best is None or found[0] > best[0][0]:
-                best = (found, cfg)
-            if not goal.best:
-                return witness(spot, *best)
+            if found is not None:
+                return witness(spot, found, cfg)
+    return None
+
+
+def _best(spot: Spot, goal: Goal, starts) -> Albany | None:
+    """Branch and bound over the configurations: the most promising first (``bound``), and
+    none searched whose bound the best turn found already reaches."""
+    items = []
+    for start in starts:
+        for cfg, g in configs(spot, goal, start):
+            made = problem_of(spot, cfg, g.go_out)
+            items.append((-bound(*made), len(items), cfg, g, made))
+    items.sort(key=lambda item: item[:2])
+    best = None
+    for negative, _, cfg, g, made in items:
+        if best is not None and -negative <= best[0][0]:
+            break
+        found = solve(spot, g, cfg, made)
+        if found is not None and (best is None or found[0] > best[0][0]):
+            best = (found, cfg)
     return None if best is None else witness(spot, *best)
 
 
@@ -335,8 +397,8 @@ class _Run:
     def __init__(self, tag: int, top: bool = False):
         self.tag, self.cards, self.places, self.wild_places, self.naturals, self.top = tag, [], 0, 0, 0, top
 
-    def key(self):
-        return (self.tag, min(self.places, 7), min(self.naturals, 2), self.wild_places, self.top)
+    def key(self, long: int):
+        return (self.tag, min(self.places, long), min(self.naturals, 2), self.wild_places, self.top)
 
 
 def witness(spot: Spot, found, cfg: Config) -> Albany:
@@ -397,8 +459,9 @@ def _replay_sweep(spot, sweep: Sweep, final, cfg, additions, new_sets, free, nex
     for r in prob.runs.values():
         for pr in r:
             runs[pr.suit].append(_Run(pr.index))
+    key = (lambda run: run.key(prob.long))
     for s in SUITS:
-        runs[s].sort(key=_Run.key)
+        runs[s].sort(key=key)
     placed_runs = {pr.index: pr for r in prob.runs.values() for pr in r}
     used_here: dict[str, int] = {}
     done: list[_Run] = []
@@ -439,7 +502,7 @@ def _replay_sweep(spot, sweep: Sweep, final, cfg, additions, new_sets, free, nex
                 r = _Run(-1, top=True)
                 r.places, r.wild_places, r.cards = 1, 1, [next_wild()]
                 keep.append(r)
-            keep.sort(key=_Run.key)
+            keep.sort(key=key)
             runs[suit] = keep
             used_here[suit] = used
         elif step[0] == "groups":

@@ -88,6 +88,12 @@ class Problem:
     canasta: int = 7
     most_kept: int = CAP_KEPT   # 1 when the turn must go out: a state keeping two is dropped at once
 
+    @property
+    def long(self) -> int:
+        """How far a sequence's length is counted: to a canasta, or, when canastas cannot
+        matter (the turn cannot go out), only to the three cards a set needs."""
+        return self.canasta if self.need else 3
+
 
 # -- groups of one rank ---------------------------------------------------------------
 @lru_cache(maxsize=None)
@@ -234,6 +240,7 @@ class Sweep:
         p = self.p
         placed = {r.index: r for r in p.runs.get(suit, [])}
         in_range = p.seq_low <= order <= p.seq_high
+        cap = p.long
         out = []
 
         def rec(i, acc, used, cost, canastas, new, acts):
@@ -243,10 +250,10 @@ class Sweep:
             tag, length, nats, wilds, top = runs[i]
             if tag < 0:
                 if in_range and used < copies:
-                    rec(i + 1, acc + ((tag, min(length + 1, 7), min(nats + 1, 2), wilds, top),),
+                    rec(i + 1, acc + ((tag, min(length + 1, cap), min(nats + 1, 2), wilds, top),),
                         used + 1, cost, canastas, new, acts + ("n",))
                 if in_range and wilds < 2 and cost < room:
-                    rec(i + 1, acc + ((tag, min(length + 1, 7), nats, wilds + 1, top),),
+                    rec(i + 1, acc + ((tag, min(length + 1, cap), nats, wilds + 1, top),),
                         used, cost + 1, canastas, new, acts + ("w",))
                 if not top and length >= 3 and nats >= 2:
                     rec(i + 1, acc, used, cost, canastas + (length >= p.canasta), True, acts + ("x",))
@@ -265,14 +272,14 @@ class Sweep:
                     rec(i + 1, acc + ((tag, 1, 0, 1, True),), used, cost + pay, canastas, new, acts + ("w",))
                 return
             if own:
-                rec(i + 1, acc + ((tag, min(length + 1, 7), min(nats + 1, 2), wilds, top),),
+                rec(i + 1, acc + ((tag, min(length + 1, cap), min(nats + 1, 2), wilds, top),),
                     used, cost, canastas, new, acts + ("p",))
                 return
             if in_range and used < copies:
-                rec(i + 1, acc + ((tag, min(length + 1, 7), min(nats + 1, 2), wilds, top),),
+                rec(i + 1, acc + ((tag, min(length + 1, cap), min(nats + 1, 2), wilds, top),),
                     used + 1, cost, canastas, new, acts + ("n",))
             if in_range and wilds < 2 and cost + pay <= room:
-                rec(i + 1, acc + ((tag, min(length + 1, 7), nats, wilds + 1, top),),
+                rec(i + 1, acc + ((tag, min(length + 1, cap), nats, wilds + 1, top),),
                     used, cost + pay, canastas, new, acts + ("w",))
             if (not top and order > max(run.orders) and length >= 3 and nats >= 2 and wilds >= run.wilds):
                 rec(i + 1, acc, used, cost, canastas + (length >= p.canasta), new or run.new, acts + ("x",))
@@ -318,10 +325,10 @@ class Sweep:
                 own = p.own.get((order, suit), 0)
                 if not copies and not layer_has_runs(layer, si) and not self._reaches_top(suit, order, None):
                     continue
-                layer = self._suit_layer(layer, order, si, suit, copies, own)
+                layer = self._prune(self._suit_layer(layer, order, si, suit, copies, own))
                 self.steps.append(("suit", order, suit))
                 self.layers.append(layer)
-            layer = self._group_layer(layer, rank, order)
+            layer = self._prune(self._group_layer(layer, rank, order))
             self.steps.append(("groups", order))
             self.layers.append(layer)
         layer = self._close_layer(layer)
@@ -329,9 +336,35 @@ class Sweep:
         self.layers.append(layer)
         return layer
 
+    def _prune(self, layer: dict) -> dict:
+        """Drop the states another one dominates, when the turn cannot go out.
+
+        Then the end of the turn only asks that two cards or more stay in the hand, so a
+        state that used no more wild cards, keeps no fewer cards and scored no less (its
+        wild cards counted as they went down: a later wild card is never worth more) does
+        at least as well in every way the turn can go on.
+        """
+        if self.p.need or self.p.most_kept < CAP_KEPT or len(layer) < 64:
+            return layer
+        fronts: dict = {}
+        for state, entry in layer.items():
+            runs, w, c, k, m, n, s = state
+            fronts.setdefault((runs, c, m, n, s), []).append((w, -k, -entry[0], state))
+        kept = {}
+        for cands in fronts.values():
+            cands.sort()
+            front = []
+            for w, nk, nv, state in cands:
+                if any(fk <= nk and fv <= nv for fk, fv in front):
+                    continue
+                front.append((nk, nv))
+                kept[state] = layer[state]
+        return kept
+
     def _suit_layer(self, layer, order, si, suit, copies, own):
         nxt: dict = {}
         value = self.p.values.get(order, 0)
+        wp = self.p.wild_points
         for state, (points, _, _) in layer.items():
             runs, w, c, k, m, n, s = state
             key = (runs[si], order, suit, self.p.wilds - w)
@@ -342,7 +375,7 @@ class Sweep:
                 all_runs = runs[:si] + (new_runs,) + runs[si + 1:]
                 ns = (all_runs, w + cost, min(c + canastas, self.p.need), k, m or new,
                       n + copies - used, s + max(0, own - used))
-                nv = points + value * min(used, own)
+                nv = points + value * min(used, own) + wp[w + cost] - wp[w]
                 old = nxt.get(ns)
                 if old is None or nv > old[0]:
                     nxt[ns] = (nv, state, decision)
@@ -351,6 +384,7 @@ class Sweep:
     def _group_layer(self, layer, rank, order):
         nxt: dict = {}
         value = self.p.values.get(order, 0)
+        wp = self.p.wild_points
         placed = self.p.groups.get(rank, [])
         for state, (points, _, _) in layer.items():
             runs, w, c, k, m, n, s = state
@@ -362,7 +396,7 @@ class Sweep:
                 if min(k + n - g, CAP_KEPT) > self.p.most_kept:
                     continue
                 ns = (runs, w + b, min(c + canastas, self.p.need), min(k + n - g, CAP_KEPT), m or new, 0, 0)
-                nv = points + value * min(g, s)
+                nv = points + value * min(g, s) + wp[w + b] - wp[w]
                 old = nxt.get(ns)
                 if old is None or nv > old[0]:
                     nxt[ns] = (nv, state, (g, b, plan))
