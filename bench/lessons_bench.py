@@ -7,7 +7,8 @@ Serves ``lessons/`` with ``marimo run`` and drives the system Chromium
 (``/usr/bin/chromium``) with Playwright. Two figures, against two budgets:
 
 * **first render**: from starting to load a lesson to the kernel's end of its
-  first run (every cell has run) and the next frame drawn; budget 3 s a lesson;
+  first run (every cell has run) and the next frame drawn; budget 3 s a lesson,
+  for the median of ``--repeat`` loads (the slowest load is shown beside it);
 * **click to verdict**: from a click on a card in the widget to the verdict
   cell's new text on screen, measured inside the page (the click, the trip to
   the kernel, the cells re-run, the output drawn); budget 250 ms at p95.
@@ -173,6 +174,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("lessons", nargs="*", help="lesson numbers or names to measure (default: all)")
     parser.add_argument("--clicks", type=int, default=60, help="clicks per verdict lesson (default 60)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="loads of each lesson; its figure is their median, so that a busy moment of a "
+                             "shared machine does not decide it (default 3)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -200,16 +204,22 @@ def main(argv: list[str] | None = None) -> int:
             warm, _ = first_render(context, base + names[0] + ".py")
             load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
             print(f"machine: {os.cpu_count()} CPUs, load average {load}")
-            print(f"first render (ms), each lesson in a new tab; the server's very first lesson took {warm:.0f} ms")
-            print(f"  {'lesson':40} {'total':>7} {'page and kernel start':>22} {'cells':>7}")
+            print(f"first render (ms), each lesson in a new tab, median of {args.repeat} loads; "
+                  f"the server's very first lesson took {warm:.0f} ms")
+            print(f"  {'lesson':40} {'total':>7} {'page and kernel start':>22} {'cells':>7} {'slowest load':>13}")
             renders = {}
             for name in names:
-                renders[name], ready = first_render(context, base + name + ".py")
-                print(f"  {name:40} {renders[name]:7.0f} {ready:22.0f} {renders[name] - ready:7.0f}")
+                loads = sorted((first_render(context, base + name + ".py") for _ in range(args.repeat)),
+                               key=lambda load: load[0])
+                renders[name], ready = loads[len(loads) // 2]
+                print(f"  {name:40} {renders[name]:7.0f} {ready:22.0f} {renders[name] - ready:7.0f} "
+                      f"{loads[-1][0]:13.0f}")
             worst = max(renders.values())
             ok = worst <= RENDER_BUDGET_MS
             failed |= not ok
-            print(f"  slowest {worst:.0f} ms, budget {RENDER_BUDGET_MS} ms: {'ok' if ok else 'OVER BUDGET'}\n")
+            load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+            print(f"  slowest lesson {worst:.0f} ms, budget {RENDER_BUDGET_MS} ms: {'ok' if ok else 'OVER BUDGET'} "
+                  f"(load average now {load})\n")
 
             print(f"click in the widget to verdict on screen (ms), {args.clicks} clicks a lesson")
             print(f"  {'lesson':40} {'median':>7} {'p95':>7} {'max':>7}")

@@ -18,27 +18,13 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (check, deal_button, hand_widget, learn, play_text, problem, puzzle_proof, quote,
-                          verdict_view)
+    from rulebook import (check, deal_button, hand_widget, learn, play_text, problem, puzzle_bank, puzzle_proof,
+                          quote, verdict_view)
     from tutor.errors import TutorError
     from tutor.questions import referee
     from tutor.spot import Spot
 
     BANK = Path(os.environ.get("CANASTA_TUTOR_PUZZLES", str(Path(__file__).resolve().parent.parent / "puzzles")))
-
-
-@app.function
-def load_bank(folder: Path) -> tuple:
-    """Every puzzle in the bank's files, and the files that are not puzzle files (skipped, with the reason)."""
-    from tutor.puzzles import bank_files, read_file
-
-    puzzles, skipped = [], []
-    for path in bank_files([folder]) if folder.is_dir() else []:
-        try:
-            puzzles.extend(read_file(path))
-        except TutorError as error:
-            skipped.append(f"{path.name}: {error}")
-    return puzzles, skipped
 
 
 @app.function
@@ -114,7 +100,7 @@ def _():
 
 @app.cell
 def _():
-    puzzles, skipped = load_bank(BANK)
+    puzzles, skipped = puzzle_bank(BANK)
     source_note = f"{len(puzzles)} puzzles in the bank ({BANK})."
     if not puzzles:
         with mo.status.spinner(title="No puzzle bank here: making a few puzzles…"):

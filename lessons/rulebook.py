@@ -31,6 +31,10 @@ with app.setup:
     from tutor.rules import BUILTIN, Rules, Variant, load_variant, rules_for
     from tutor.widget import HandWidget
 
+    # Puzzle banks already read by this lesson server, by folder: ``marimo run`` gives every
+    # learner a kernel in one process, and all of them may share what does not change.
+    READ_BANKS: dict = {}
+
 
 @app.function
 def rules_of(what) -> Rules:
@@ -178,6 +182,33 @@ def puzzle_proof(puzzle) -> mo.Html:
                            f"**{'yes' if honest['answer'] else 'no'}**"
                            + (f": `{honest['play']}`." if honest.get("play") else ".")))
     return mo.vstack(parts)
+
+
+@app.function
+def puzzle_bank(folder) -> tuple:
+    """Every puzzle in the bank's files, and the files that are not puzzle files (skipped, with the reason).
+
+    Reading a bank checks every puzzle's checksum, which takes a while; the
+    answer is kept for the next learner while no file in the bank changes.
+    """
+    from pathlib import Path
+
+    from tutor.puzzles import bank_files, read_file
+
+    folder = Path(folder)
+    files = bank_files([folder]) if folder.is_dir() else []
+    stamp = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in files)
+    kept = READ_BANKS.get(str(folder))
+    if kept is not None and kept[0] == stamp:
+        return kept[1], kept[2]
+    puzzles, skipped = [], []
+    for path in files:
+        try:
+            puzzles.extend(read_file(path))
+        except TutorError as error:
+            skipped.append(f"{path.name}: {error}")
+    READ_BANKS[str(folder)] = (stamp, tuple(puzzles), tuple(skipped))
+    return tuple(puzzles), tuple(skipped)
 
 
 @app.function
