@@ -115,9 +115,9 @@ class Session:
     of the resource limit could differ between two asks of the same question.
     """
 
-    def __init__(self, enc: Encoding, rlimit: int):
+    def __init__(self, enc: Encoding, rlimit: int, *, budget: Budget | None = None):
         self.enc = enc
-        self.budget = Budget(rlimit)
+        self.budget = Budget(rlimit) if budget is None else budget  # shared by a question's several solvers
         self.checks = 0
         self.solver = z3.SimpleSolver(ctx=enc.ctx)
         self.solver.add(enc.compile())

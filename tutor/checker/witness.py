@@ -89,6 +89,21 @@ def _named_face(kind, goal: Goal, took: bool, with_goal: bool) -> Card:
     return max(kind.hand, key=lambda c: copies[c] - want[c])
 
 
+def _place_by_kind(census, val, split: dict, wild_cards: list[Card], pending: list[Card], top_index,
+                   cards_on: dict[int, list[Card]]) -> None:
+    """Wild cards onto targets by kind, as the solution's split says (those named with the top card are there)."""
+    named = Counter(census.kind_of(c).name for c in pending if census.rules.role(c) == "wild")
+    for i, per in split.items():
+        for name, term in per.items():
+            n = val(term) - (named[name] if i == top_index else 0)
+            cards = [c for c in wild_cards if census.kind_of(c).name == name][:max(n, 0)]
+            if n < 0 or len(cards) < n:
+                raise CheckerBug(f"the solution puts {val(term)} {name} cards on target {i}, with {len(cards)} left")
+            for card in cards:
+                wild_cards.remove(card)
+            cards_on[i] += cards
+
+
 def build(enc: Encoding, val, goal: Goal) -> tuple[Action, ...]:
     census = enc.census
     took = val(enc.took) == 1
@@ -167,7 +182,11 @@ def build(enc: Encoding, val, goal: Goal) -> tuple[Action, ...]:
             if kind is not None:
                 cards_on[i] += placed.pop(kind.name, [])
     wild_cards = [c for k in census.of_role(WILD_KIND) for c in placed.pop(k.name, [])]
-    on_top = enc.facts.get("on_top") if top_index is not None else None
+    split = enc.facts.get("wild_split")  # how many wild cards of each kind go on each target (``ways``)
+    if split is not None:
+        _place_by_kind(census, val, split, wild_cards, pending, top_index, cards_on)
+        wild_left = {}
+    on_top = enc.facts.get("on_top") if top_index is not None and split is None else None
     top_quota = Counter({k.key: val(on_top[k.name]) for k in census.of_role(WILD_KIND)}) if on_top else None
     if top_quota is not None:
         top_quota -= Counter(c.rank for c in pending if enc.rules.role(c) == "wild")

@@ -21,17 +21,14 @@ both deciders every question and counting the witnesses of both:
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field, replace
-from itertools import combinations_with_replacement
 from typing import Any
 
-from ..cards import Card
+from ..arrangements import arrangement, pickup_options
 from ..choices import candidates
-from ..errors import IllegalPlayError, TutorError
+from ..errors import TutorError
 from ..goals import ANY, NONE, Goal, MeldChoice
-from ..melds import GROUP, SEQUENCE, judge
-from ..play import PICKUP, Action, parse_play
+from ..play import PICKUP, parse_play
 from ..spot import Spot
 from ..turn import Turn, TurnError, play_turn
 from ..verdict import Verdict
@@ -145,117 +142,7 @@ def replay_witness(question: str, spot: Spot, witness: dict) -> Turn:
 
 
 # -- canonical ways ----------------------------------------------------------------------
-
-def _card_key(spot: Spot, card: Card, kind: str) -> str:
-    """Cards that play the same role compare equal: a group's naturals by rank, wilds by kind."""
-    if spot.rules.role(card) == "natural" and kind == SEQUENCE:
-        return str(card)
-    return card.rank
-
-
-def _meld_key(spot: Spot, cards: tuple[Card, ...]) -> tuple:
-    try:
-        kind = judge(spot.rules, cards, going_out=True).kind
-    except IllegalPlayError:
-        kind = "?"
-    return (kind, tuple(sorted(_card_key(spot, c, kind) for c in cards)))
-
-
-def arrangement(spot: Spot, turn: Turn) -> tuple:
-    """What a turn puts down, up to interchangeable cards: its pickup, new melds, lay-offs and discard."""
-    pickup = ()
-    if turn.actions and turn.actions[0].kind == PICKUP:
-        a = turn.actions[0]
-        pickup = (tuple(sorted(_card_key(spot, c, GROUP) for c in a.cards)), a.depth or 0, turn.pickup_kind)
-    new = tuple(sorted(_meld_key(spot, turn.table[i]) for i in turn.new_melds))
-    lay = []
-    for i, before in enumerate(spot.melds):
-        added = Counter(turn.table[i]) - Counter(before)
-        if added:
-            kind = _meld_key(spot, turn.table[i])[0]
-            lay.append((i, tuple(sorted(_card_key(spot, c, kind) for c in added.elements()))))
-    discard = _card_key(spot, turn.discard, GROUP) if turn.discard is not None else ""
-    return (pickup, new, tuple(lay), discard)
-
-
-def _wild_sets(wild_kinds: dict[str, Card], hand: tuple[Card, ...], most: int):
-    """Every multiset of the hand's wild cards (by kind) of 0 to ``most`` cards, smallest first."""
-    kinds = sorted(wild_kinds)
-    have = Counter(c.rank for c in hand if c.rank in wild_kinds)
-    out = [()]
-    for size in range(1, most + 1):
-        for combo in combinations_with_replacement(kinds, size):
-            if all(combo.count(k) <= have[k] for k in set(combo)):
-                picked, used = [], Counter()
-                for k in combo:
-                    picked.append([c for c in hand if c.rank == k][used[k]])
-                    used[k] += 1
-                out.append(tuple(picked))
-    return out
-
-
-def _layable(spot: Spot, card: Card) -> bool:
-    """Can this card alone be laid off onto one of the side's melds (albany's A-DRAW (b))?"""
-    for meld in spot.melds:
-        try:
-            old, new = judge(spot.rules, meld, going_out=True), judge(spot.rules, tuple(meld) + (card,), going_out=True)
-        except IllegalPlayError:
-            continue
-        if (old.kind, old.key) == (new.kind, new.key):
-            return True
-    return False
-
-
-def pickup_options(spot: Spot) -> list[Action]:
-    """Every canonical way to take the pile: which hand cards go down with the card taken, and how deep.
-
-    For the card that must go down (the top card, or in albany the lowest card
-    taken) the hand cards are a natural pair or a natural and wild cards, each
-    with the fewest wild cards that make a legal meld, one per distinct meld.
-    """
-    rules, hand, pile = spot.rules, spot.hand, spot.discard
-    if spot.phase != "before-draw" or not pile:
-        return []
-    naturals = [c for c in hand if rules.role(c) == "natural"]
-    wild_kinds: dict[str, Card] = {}
-    for c in hand:
-        if rules.role(c) == "wild":
-            wild_kinds.setdefault(c.rank, c)
-    wild_sets = _wild_sets(wild_kinds, hand, 2)
-
-    def sets_with(card: Card, pairs_only: bool) -> list[tuple[Card, ...]]:
-        found: dict[tuple, tuple[Card, ...]] = {}
-        cores = [(a, b) for i, a in enumerate(naturals) for b in naturals[i + 1:]]
-        if not pairs_only:
-            cores += [(a,) for a in naturals]
-        for core in cores:
-            fewest = None  # only the fewest wild cards that make this core a meld
-            for wilds in wild_sets:
-                if fewest is not None and len(wilds) > fewest:
-                    break
-                cards = tuple(sorted(core)) + wilds
-                if len(cards) < 2:
-                    continue
-                try:
-                    judge(rules, (card,) + cards, going_out=True)
-                except IllegalPlayError:
-                    continue
-                fewest = len(wilds)
-                found.setdefault(_meld_key(spot, (card,) + cards), cards)
-        return list(found.values())
-
-    top = pile[-1]
-    if rules["pile"]["style"] == "whole":
-        return [Action(PICKUP, ())] + [Action(PICKUP, cards) for cards in sets_with(top, False)]
-    # albany's fanned pile (A-DRAW): (a) the top alone; (b) the whole pile, its top used at once;
-    # (c) a deeper card with all above it, melded with at least two naturals from the hand
-    out = [Action(PICKUP, (), None, 1)]
-    if _layable(spot, top):
-        out.append(Action(PICKUP, ()))
-        out.extend(Action(PICKUP, cards) for cards in sets_with(top, False))
-    for depth in range(2, len(pile) + 1):
-        out.extend(Action(PICKUP, cards, None, depth) for cards in sets_with(pile[-depth], True))
-    return out
+# ``arrangement`` and ``pickup_options`` live in ``tutor.arrangements``, shared with the z3 checker.
 
 
 def candidate_choices(spot: Spot, question: str) -> list[MeldChoice]:
@@ -369,8 +256,12 @@ def _ask_all(engines, spot: Spot, goal: Goal) -> list:
 def count_ways(proven: Proven, spot: Spot, question: str, deciders=DECIDERS) -> None:
     """Fill in ways, unique, candidates, traps and queries for a "yes" (see the module's notes).
 
-    Every query goes to every decider: they must agree on it, and the witnesses
-    of all of them (each replayed by the turn engine) count toward the ways.
+    Every candidate query goes to every decider: they must agree on it, and the
+    witnesses of all of them (each replayed by the turn engine) are ways. For
+    go-out and initial-meld in the group variants the z3 checker then
+    enumerates every way (``tutor.checker.ways``), which must contain them all:
+    the count is exact up to ``WAYS_CAP``, and ``unique`` is proved by unsat.
+    Albany (a fanned pile) keeps the candidate witnesses alone: a lower bound.
     """
     from ..questions import hand_spot
 
@@ -410,10 +301,44 @@ def count_ways(proven: Proven, spot: Spot, question: str, deciders=DECIDERS) -> 
                 if hit:
                     break
             traps += not hit
+        if spot.rules["pile"]["style"] != "fanned":
+            found = _enumerate_ways(spot, question, goals, found)
         proven.arrangements = sorted(found, key=repr)
     proven.ways = min(len(found), WAYS_CAP)
+    # exact (group variants, pickup): one way is proved by unsat; albany's one is the witnesses' lower bound
     proven.unique = proven.ways == 1
     proven.traps, proven.queries = traps, queries
+
+
+def _enumerate_ways(spot: Spot, question: str, goals, seen: set) -> set:
+    """Every way of the question's goals by the z3 checker's exclusion search (up to ``WAYS_CAP``).
+
+    The ways already ``seen`` (candidate witnesses of both deciders) must be
+    among them when the search ends in unsat; one missing is a disagreement.
+    """
+    from ..checker import ways
+    from ..questions import hand_spot
+
+    found: dict[tuple, object] = {}
+    complete = True
+    for goal, unknown in goals:
+        left = WAYS_CAP - len(found)
+        if left <= 0:
+            complete = False
+            break
+        result = ways(spot, goal, cap=left)  # a SolverLimitError is no count: the puzzle cannot stand
+        for key, witness in result.found:
+            problem = turn_problem(question, spot, play_turn(hand_spot(spot, unknown), witness.play))
+            if problem:
+                raise Disagreement(f"a way the z3 checker enumerates fails: {problem}")
+            found.setdefault(key, witness)
+        complete = complete and result.complete
+    if complete:
+        missed = seen - set(found)
+        if missed:
+            raise Disagreement(f"the z3 checker's enumeration of every way misses {sorted(missed, key=repr)[0]}, "
+                               "which a decider's witness shows")
+    return set(found) | seen
 
 
 __all__ = ["Disagreement", "Proven", "agree", "arrangement", "candidate_choices", "count_ways", "pickup_options",
