@@ -7,16 +7,20 @@ witness replays through the turn engine *and* does what the question asks
 is judged by the referee (the turn engine) and both deciders must agree on
 the honest question about the same spot.
 
-For a "yes" it then counts the distinct ways (up to ``WAYS_CAP``), asking
-both deciders every question and counting the witnesses of both:
+For a "yes" it then counts the distinct ways (up to ``WAYS_CAP``); two
+turns are the same way when ``tutor.arrangements.arrangement`` says so:
 
 * ``pickup``: every canonical way of taking the pile (which hand cards go
-  with the card taken, and in albany how deep) is asked for separately: the
-  count is exact over these canonical pickups.
-* ``go-out`` and ``initial-meld``: the deciders are asked once per candidate
+  with the card taken, and in albany how deep) is asked of both deciders
+  separately: the count is exact over these canonical pickups.
+* ``go-out`` and ``initial-meld``: both deciders are asked once per candidate
   meld or lay-off the cards could form (``Goal(include=...)``), each answer a
-  witness; ways are the distinct final arrangements among the witnesses.
-  A candidate that no legal turn can use is a *trap*.
+  witness; a candidate that no legal turn can use is a *trap*. In the group
+  variants the z3 checker then enumerates every way with exclusion clauses
+  (``tutor.checker.ways``, over canonical pickups): the count is exact up to
+  the cap, ``unique`` is proved by an unsat check, and every candidate
+  witness of either decider must be one of the ways enumerated. Albany (a
+  fanned pile) counts the candidate witnesses alone: a lower bound.
 """
 
 from __future__ import annotations
