@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from itertools import product
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from tutor.arrangements import arrangement
 from tutor.checker import find, ways
 from tutor.choices import candidates
-from tutor.errors import SolverLimitError
+from tutor.errors import SolverLimitError, TutorError
 from tutor.goals import NONE, Goal
 from tutor.play import DISCARD, LAYOFF, MELD, Action
 from tutor.puzzles.prove import prove
@@ -26,8 +27,12 @@ def spot(hand: str, melds=(SEVENS,), variant: str = "classic", **kw) -> Spot:
 
 
 def brute_force(s: Spot, *, go_out: bool) -> set:
-    """Every arrangement of a drawn hand's turns: each card into one of two new melds, onto a meld, thrown or kept."""
-    dests = ["a", "b", "discard"] + [f"to{i}" for i in range(1, len(s.melds) + 1)] + ([] if go_out else ["keep"])
+    """Every arrangement of a drawn hand's turns: each card into one of two new melds, onto a meld, thrown or kept.
+
+    Going out keeps no card, except where the variant lets a player go out with unmatched cards (canasty).
+    """
+    keep = not go_out or s.rules["go_out"].get("max_unmatched", 0) > 0
+    dests = ["a", "b", "discard"] + [f"to{i}" for i in range(1, len(s.melds) + 1)] + (["keep"] if keep else [])
     found = set()
     for choice in product(dests, repeat=len(s.hand)):
         if choice.count("discard") > 1 or ("b" in choice and "a" not in choice):
@@ -104,6 +109,41 @@ def test_blocking_stops_at_the_cap():
     assert w.models == 3 and w.checks == 3  # no check after the cap is reached
     proven = prove(s, "go-out")
     assert (proven.ways, proven.unique) == (5, False)
+
+
+def _small_spots(seed: int, count: int):
+    """Random drawn spots of three to five cards, down or not, in the three group variants."""
+    rng = random.Random(seed)
+    ranks = {"classic": "K Q 7 5 3 2 JK", "house": "K Q 7 5 3 2 JK", "canasty": "Q J 7 5 3 2 K"}
+    made = 0
+    while made < count:
+        variant = rng.choice(sorted(ranks))
+        hand = []
+        for _ in range(rng.randint(3, 5)):
+            r = rng.choice(ranks[variant].split())
+            hand.append("JK" if r == "JK" else r + rng.choice("SC" if r == "3" else "SHDC"))
+        melds = []
+        if rng.random() < 0.6:
+            melds = [SEVENS] if rng.random() < 0.7 else ["JS JH JD" if variant == "canasty" else "QS QH QD"]
+        try:
+            s = spot(" ".join(hand), melds, variant, score=-400)
+        except TutorError:
+            continue
+        made += 1
+        yield s
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_ways_are_every_arrangement_brute_force_finds_on_random_small_hands(seed):
+    checked = 0
+    for s in _small_spots(seed, 30):
+        for goal, go_out in ((GO_OUT, True), (FIRST_MELD, False)):
+            if not go_out and s.down:
+                continue
+            w = ways(s, goal, cap=100)
+            assert w.complete and set(w.arrangements) == brute_force(s, go_out=go_out), s.to_json()
+            checked += w.count
+    assert checked > 20  # the spots do have ways to count
 
 
 def test_too_many_models_give_up_rather_than_guess():
