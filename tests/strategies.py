@@ -219,13 +219,26 @@ def albany_spot_dicts(draw, *, hand: tuple[int, int] = (1, 16), pile: tuple[int,
         return role(c) == "wild" or c.rank in hot_ranks or near
 
     melds = []
+    # canastas already down, up to what going out needs (A-DEAL), so going out is often in reach
+    need = rules.canastas_to_go_out
+    for _ in range(draw(st.integers(max(0, need - 1), need)) if draw(st.booleans()) else 0):
+        rank = draw(st.sampled_from(list(rules.natural_ranks)))
+        cards = take(lambda c, r=rank: c.rank == r and role(c) == "natural", 7)
+        if len(cards) == 7:
+            melds.append(format_cards(cards))
     for _ in range(draw(st.integers(0, 4))):
         cards = _albany_set(draw, rules, take, hot_ranks, hot_suits)
         if cards:
             melds.append(format_cards(cards))
-    size = draw(st.integers(*hand))
-    held = take(hot, draw(st.integers(0, size)))
-    held += take(lambda c: True, size - len(held))
+    if draw(st.integers(0, 3)) == 0:  # a hand made of sets and at most one loose card: going out is near
+        held = []
+        for _ in range(draw(st.integers(1, 3))):
+            held += _albany_set(draw, rules, take, hot_ranks, hot_suits) or []
+        held = held[:hand[1] - 1] + take(lambda c: True, draw(st.integers(0 if held else 1, 1)))
+    else:
+        size = draw(st.integers(*hand))
+        held = take(hot, draw(st.integers(0, size)))
+        held += take(lambda c: True, size - len(held))
     held = draw(st.permutations(held))
     discard = take(lambda c: True, draw(st.integers(*pile)))
     for i in range(len(discard)):

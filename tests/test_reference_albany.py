@@ -248,3 +248,9 @@ def test_A_DRAW_every_named_pickup_the_reference_accepts_replays():
         found = search(s, Goal(pickup=parse_action(text)))
         expected = text not in ("pickup depth 1", "pickup 8H depth 3")
         assert (found is not None) is expected, text
+
+
+def test_A_DRAW_b_a_layable_top_card_is_laid_off_even_when_the_hand_holds_its_rank():
+    s = spot("9S 4H", melds=["9D 9C 9C 9H 9S"], discard="9D", phase="before-draw")
+    found = search(s, TAKE)
+    assert found is not None and format_play(found.actions[:2]) == "pickup; layoff 9D to 1"
