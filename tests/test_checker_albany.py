@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from itertools import product
 
 import pytest
@@ -283,3 +284,132 @@ def test_a_nomin_best_first_meld_puts_down_the_most_points():
     s = spot("7S 8S 9S KD KC 2H 5C 4D")
     a = found(s, Goal(must_meld=True, best=True))
     assert a.points == 75
+
+
+# -- A-DRAW (b): a whole-pile pick-up that names hand cards ------------------------------------
+KINGS = "KS KC 2H"
+
+
+def test_a_draw_b_named_hand_cards_go_down_with_the_top_card():
+    s = spot("KH KD 9C 4D", melds=KINGS, discard="7C 8H KC", phase="before-draw")
+    a = found(s, Goal(pickup=Action("pickup", parse_cards("KH KD")), take_pile=True))
+    t = play_turn(s, a.play)
+    assert t.pickup_kind == "b" and a.play[0].cards == parse_cards("KH KD")
+    first = a.play[1]
+    assert first.kind in (MELD, LAYOFF) and {"KC", "KH", "KD"} <= set(map(str, first.cards))
+
+
+def test_a_draw_b_named_with_the_depth_of_the_whole_pile():
+    s = spot("KH KD 9C 4D", melds=KINGS, discard="7C 8H KC", phase="before-draw")
+    a = found(s, Goal(pickup=Action("pickup", parse_cards("KH KD"), depth=3), take_pile=True))
+    assert a.play[0].depth == 3 and play_turn(s, a.play).pickup_kind == "b"
+
+
+def test_a_draw_b_named_cards_that_cannot_go_with_the_top_card_are_refused():
+    s = spot("KH KD 9C 4D", melds=KINGS, discard="7C 8H KC", phase="before-draw")
+    blocked(s, Goal(pickup=Action("pickup", parse_cards("9C 4D")), take_pile=True))
+    blocked(s, Goal(pickup=Action("pickup", parse_cards("KH KH")), take_pile=True))  # one KH in the hand
+
+
+def test_a_goout_after_a_whole_pile_pickup_naming_cards():
+    s = spot("KD KD 7S", melds=CANASTAS + "; " + KINGS, discard="7H 7D KC", phase="before-draw")
+    for depth in (None, 3):
+        a = found(s, Goal(pickup=Action("pickup", parse_cards("KD KD"), depth=depth), go_out=True))
+        assert play_turn(s, a.play).went_out
+    # with one KD named the other must still be played: 7S 7H 7D and the KD discarded, or laid off
+    a = found(s, Goal(pickup=Action("pickup", parse_cards("KD"), depth=3), go_out=True))
+    assert play_turn(s, a.play).went_out
+
+
+def _brute_after_pickup(s: Spot, pickup: Action, goal: Goal) -> bool:
+    """Every assignment of the cards held after ``pickup`` (the hand and the top card, or the hand
+    and every card taken) to a discard, two new sets or a table set (or, when not going out,
+    kept), each set tried first, the first one also split into its hand cards with the top card
+    and then the rest; judged by play_turn."""
+    depths = (1, len(s.discard)) if pickup.depth is None else (pickup.depth,)
+    return any(_brute_holding(s, pickup, goal, list(s.hand) + list(s.discard[-k:])) for k in depths)
+
+
+def _takes_any(s: Spot, meld, held) -> bool:
+    from tutor.melds import judge
+
+    try:
+        old = judge(s.rules, meld)
+    except IllegalPlayError:
+        return False
+    for c in set(held):
+        try:
+            new = judge(s.rules, tuple(meld) + (c,))
+        except IllegalPlayError:
+            continue
+        if (new.kind, new.key) == (old.kind, old.key):
+            return True
+    return False
+
+
+def _brute_holding(s: Spot, pickup: Action, goal: Goal, held: list) -> bool:
+    where = ["discard", "new1", "new2"] + [f"to{i}" for i, meld in enumerate(s.melds, start=1)
+                                           if _takes_any(s, meld, held)]
+    if not goal.go_out:
+        where.append("keep")
+    own = Counter(s.hand) + Counter(s.discard[-1:])
+    seen = set()
+    for choice in product(where, repeat=len(held)):
+        # at most one discard; a new set holds three cards at least; the second only after the first
+        if choice.count("discard") > 1 or choice.count("new1") in (1, 2) or choice.count("new2") in (1, 2) \
+                or ("new2" in choice and "new1" not in choice):
+            continue
+        key = tuple(sorted(zip(map(str, held), choice)))
+        if key in seen:
+            continue
+        seen.add(key)
+        steps = []
+        for dest in where[1:]:
+            cards = tuple(c for c, d in zip(held, choice) if d == dest)
+            if cards and dest != "keep":
+                steps.append(Action(MELD, cards) if dest.startswith("new") else Action(LAYOFF, cards, to=int(dest[2:])))
+        ending = [Action(DISCARD, (c,)) for c, d in zip(held, choice) if d == "discard"]
+        for i in range(len(steps) or 1):
+            orders = [steps[i:i + 1] + steps[:i] + steps[i + 1:]]
+            if steps:
+                first = steps[i]
+                opening = tuple((Counter(first.cards) & own).elements())
+                rest = tuple((Counter(first.cards) - own).elements())
+                if rest and opening:
+                    to = first.to if first.kind == LAYOFF else len(s.melds) + 1
+                    orders.append([Action(first.kind, opening, to=first.to), Action(LAYOFF, rest, to=to)] + orders[0][1:])
+            for order in orders:
+                try:
+                    t = play_turn(s, (pickup, *order, *ending))
+                except IllegalPlayError:
+                    continue
+                if not goal.go_out or t.went_out:
+                    return True
+    return False
+
+
+def test_a_draw_b_named_pickups_agree_with_a_brute_force_on_small_hands():
+    rng = random.Random(5)
+    deck = parse_cards("KD KH KC 7S 7H 7D 8S 9S 2C JK 5H 4C")
+    tables = [CANASTAS + "; KS KC 2H", "KS KC 2H", CANASTAS + "; 6S 7S 8S"]
+    compared = yes = 0
+    for n in range(12):
+        cards = rng.sample(list(deck), rng.randint(3, 4))
+        k = 1
+        top = rng.choice(parse_cards("KS 5S"))
+        s = spot(" ".join(map(str, cards[k:])), melds=rng.choice(tables),
+                 discard=" ".join(map(str, cards[:k] + [top])), phase="before-draw")
+        hand = list(s.hand)
+        for size in (1, 2):
+            named = tuple(rng.sample(hand, min(size, len(hand))))
+            for depth in (None, len(s.discard)):
+                pickup = Action("pickup", named, depth=depth)
+                for goal in (Goal(pickup=pickup, take_pile=True), Goal(pickup=pickup, go_out=True)):
+                    want = _brute_after_pickup(s, pickup, goal)
+                    got = find(s, goal)
+                    assert hasattr(got, "play") == want, f"{s.to_json()} {goal}: brute {want}, checker {got}"
+                    if want:
+                        play_turn(s, got.play)
+                    compared += 1
+                    yes += want
+    assert compared >= 80 and yes >= 10

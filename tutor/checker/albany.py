@@ -36,7 +36,7 @@ import z3
 
 from ..cards import RANK_ORDER, Card
 from ..errors import IllegalPlayError, SolverLimitError
-from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice
+from ..goals import ANY, NONE, UNKNOWN, Goal
 from ..melds import GROUP, SEQUENCE, STOPPERS, WILD, judge, sequence_span
 from ..play import Action
 from ..spot import Spot
@@ -105,6 +105,7 @@ class Albany:
         self._sequences()
         self._wild_and_stopper_sets()
         self._table()
+        self._opening()
         self._deep()
         self._ends()
 
@@ -290,20 +291,24 @@ class Albany:
             self.canastas.append(c)
             self.new_sets.append(g)
             self.group[rank] = (nat, wild, g, c)
-            if not self.apart:
-                continue
-            # one set of the rank set apart, for "does some turn meld these very cards?" (Goal.include)
-            on = z3.Bool(f"h_{rank}_on", ctx)
-            hn = {f: _int(m, f"h_{f}", 0, self._have(f)) for f in faces}
-            hw = {f: _int(m, f"h_{rank}_{f}", 0, self.max_wilds) for f in self.wilds}
-            n, w = _sum(ctx, hn.values()), _sum(ctx, hw.values())
-            m.track("A-SET", z3.If(on, z3.And(n >= 2, n + w >= 3, w <= self.max_wilds), n + w == 0))
-            for face, v in list(hn.items()) + list(hw.items()):
-                self.uses[face].append(v)
-            one, zero = z3.IntVal(1, ctx), z3.IntVal(0, ctx)
-            self.canastas.append(z3.If(n + w >= 7, one, zero))
-            self.new_sets.append(z3.If(on, one, zero))
-            self.held_apart[rank] = (hn, hw, on)
+            if self.apart:  # one set of the rank set apart, for "does some turn meld these very cards?" (Goal.include)
+                self.held_apart[rank] = self._apart(rank, "h")
+
+    def _apart(self, rank: str, prefix: str):
+        """One set of a rank with its own counts: ``(naturals, wilds, on)``."""
+        m, ctx = self.m, self.ctx
+        faces = [c for c in self.naturals if c.rank == rank]
+        on = z3.Bool(f"{prefix}_{rank}_on", ctx)
+        hn = {f: _int(m, f"{prefix}_{f}", 0, self._have(f)) for f in faces}
+        hw = {f: _int(m, f"{prefix}_{rank}_{f}", 0, self.max_wilds) for f in self.wilds}
+        n, w = _sum(ctx, hn.values()), _sum(ctx, hw.values())
+        m.track("A-SET", z3.If(on, z3.And(n >= 2, n + w >= 3, w <= self.max_wilds), n + w == 0))
+        for face, v in list(hn.items()) + list(hw.items()):
+            self.uses[face].append(v)
+        one, zero = z3.IntVal(1, ctx), z3.IntVal(0, ctx)
+        self.canastas.append(z3.If(n + w >= 7, one, zero))
+        self.new_sets.append(z3.If(on, one, zero))
+        return hn, hw, on
 
     def _sequences(self) -> None:
         m, ctx = self.m, self.ctx
@@ -409,6 +414,79 @@ class Albany:
                 self.canastas.append(z3.If(size + total >= 7, z3.IntVal(1, ctx), z3.IntVal(0, ctx)))
             self.layoffs.append((i, add, j))
         self.table_canastas = sum(1 for meld in self.spot.melds if len(meld) >= 7)
+
+    # -- (b): the top card's first set -------------------------------------------
+    def _opening(self) -> None:
+        """(b): the top card goes down at once with cards from the hand only (``fc``), as a new
+        set or onto a table set, before the rest of the pile joins the hand; that set may take
+        more cards later in the turn, so it is one of the turn's sets whose first cards alone
+        are legal. One Boolean per place it can go."""
+        m, ctx, top = self.m, self.ctx, self.top
+        self.opening, self.open_groups = None, {}
+        playable = self.naturals + self.wilds
+        if top is None or not self._layable or len(self.pile) not in self.depths or top not in playable:
+            return
+        whole = self.mode == MODE_WHOLE
+        fc = {f: _int(m, f"first_{f}", 0, self.hand[f] + (f == top)) for f in playable if self.hand[f] or f == top}
+        nat = {f: v for f, v in fc.items() if f in self.naturals}
+        wild = {f: v for f, v in fc.items() if f in self.wilds}
+        n, w = _sum(ctx, nat.values()), _sum(ctx, wild.values())
+        k = n + w
+        options = []
+        held = Counter(self.hand)
+        held[top] += 1
+        for rank in self.rules.natural_ranks:  # a new group
+            if (top in self.naturals and rank != top.rank) or \
+                    sum(held[f] for f in self.naturals if f.rank == rank) < 2:
+                continue
+            hn, hw, on = self.open_groups[rank] = self._apart(rank, "o")
+            b = z3.Bool(f"open_g{rank}", ctx)
+            m.hard += [z3.Implies(b, z3.And(on, n >= 2, w <= self.max_wilds, k >= 3,
+                                            *[v == 0 for f, v in nat.items() if f.rank != rank],
+                                            *[hn[f] >= v for f, v in nat.items() if f.rank == rank],
+                                            *[hw[f] >= v for f, v in wild.items()])),
+                       z3.Implies(z3.Not(b), z3.Not(on))]
+            options.append((b, ("group", rank)))
+        olo, ohi = _int(m, "o_lo", self.low, self.high), _int(m, "o_hi", self.low, self.high)
+        for q, (suit, faces, x, wilds, used, lo, hi) in enumerate(self.seqs):  # a new sequence
+            if top in self.naturals and (top.suit != suit or top.order not in faces):
+                continue
+            parts = [used, n >= 2, k >= 3, w <= self.max_wilds, ohi - olo + 1 - n <= w]
+            for f, v in nat.items():
+                if f.suit != suit or faces.get(f.order) != f:
+                    parts.append(v == 0)
+                else:
+                    parts += [v <= 1, x[f.order] >= v, z3.Implies(v >= 1, z3.And(olo <= f.order, f.order <= ohi))]
+            parts += [wilds[f] >= v for f, v in wild.items()]
+            b = z3.Bool(f"open_q{q}", ctx)
+            m.hard.append(z3.Implies(b, z3.And(parts)))
+            options.append((b, ("seq", q)))
+        if self.wildsets is not None and top in self.wilds:  # a new wild-card set
+            use, g, c = self.wildsets
+            total = _sum(ctx, use.values())
+            b = z3.Bool("open_w", ctx)
+            m.hard.append(z3.Implies(b, z3.And(
+                n == 0, k >= 3, g >= 1, *[use[f] >= v for f, v in wild.items()],
+                z3.Or(z3.And(c >= 1, total >= z3.If(k >= 7, k, 7) + 7 * (c - 1) + 3 * (g - c)),
+                      z3.And(c < g, total >= k + 7 * c + 3 * (g - 1 - c))))))
+            options.append((b, ("wild",)))
+        for i, add, j in self.layoffs:  # onto a table set
+            parts = [k >= 1] + [v == 0 for f, v in fc.items() if f not in add] + \
+                    [add[f] >= v for f, v in fc.items() if f in add]
+            if j.kind == SEQUENCE:  # the table set with the first cards alone is a sequence too
+                orders = [c.order for c in j.cards if self.rules.role(c) == "natural"]
+                tlo = _int(m, f"o_t{i}_lo", self.low, min(orders))
+                thi = _int(m, f"o_t{i}_hi", max(orders), self.high)
+                parts += [thi - tlo + 1 - len(orders) - n <= j.wilds + w] + \
+                         [z3.Implies(v >= 1, z3.And(tlo <= f.order, f.order <= thi)) for f, v in nat.items() if f in add]
+            b = z3.Bool(f"open_t{i}", ctx)
+            m.hard.append(z3.Implies(b, z3.And(parts)))
+            options.append((b, ("layoff", i)))
+        one, zero = z3.IntVal(1, ctx), z3.IntVal(0, ctx)
+        chosen = _sum(ctx, [z3.If(b, one, zero) for b, _ in options])
+        m.hard.append(z3.Implies(z3.Not(whole), z3.And(chosen == 0, *[v == 0 for v in fc.values()])))
+        m.track("A-DRAW.whole", z3.Implies(whole, z3.And(fc[top] >= 1, chosen == 1)))
+        self.opening = (fc, options)
 
     # -- the deep pick-up's new set --------------------------------------------
     def _deep(self) -> None:
@@ -710,12 +788,6 @@ class Albany:
             return MODE_WHOLE
         return MODE_DEEP
 
-    def first_choice(self, action: Action) -> MeldChoice | None:
-        """(b) with cards named: the top card and those cards go down together, first."""
-        if self.fixed_mode(action) != MODE_WHOLE or not action.cards or self.top is None:
-            return None
-        return MeldChoice("meld", (self.top,) + tuple(action.cards))
-
     def _fixed(self, action: Action):
         p = len(self.pile)
         mode = self.fixed_mode(action)
@@ -739,13 +811,13 @@ class Albany:
             if any(action.cards) and not self._deep_cards_fit(action):
                 return z3.BoolVal(False, self.ctx)
         elif action.cards:
-            if mode == MODE_TOP or Counter(action.cards) - self.hand:
+            if mode == MODE_TOP or Counter(action.cards) - self.hand or self.opening is None:
                 return z3.BoolVal(False, self.ctx)
-            # (b): the top card and the named hand cards go down at once, in a new set or onto a table set
-            first = self.first_choice(action)
-            options = [self.includes(first)] + [self.includes(MeldChoice("layoff", first.cards, to=i))
-                                                for i, _, _ in self.layoffs]
-            cond.append(z3.Or(options))
+            # (b): the named hand cards go down at once with the top card
+            fc = self.opening[0]
+            if any(f not in fc for f in action.cards):
+                return z3.BoolVal(False, self.ctx)
+            cond += [fc[f] >= n for f, n in Counter(action.cards).items()]
         return z3.And(cond) if p else z3.BoolVal(False, self.ctx)
 
     def _deep_cards_fit(self, action: Action) -> bool:

@@ -23,9 +23,7 @@ from .albany import MODE_DEEP, MODE_TOP, MODE_WHOLE, Albany, Solver
 def solve(spot: Spot, goal: Goal, fixed: Action | None, rlimit: int):
     """``(play, None, points)`` for a witness (``points`` as counted when the goal is the best),
     or ``(None, reasons, None)``."""
-    whole = fixed is not None and bool(fixed.cards) and fixed.depth in (None, len(spot.discard))
-    enc = Albany(spot, apart=whole or (goal.include is not None and goal.include.kind == "meld"), goal=goal,
-                 fixed=fixed)
+    enc = Albany(spot, apart=goal.include is not None and goal.include.kind == "meld", goal=goal, fixed=fixed)
     if not enc.depths:  # every draw is ruled out before any search
         return None, _excluded(enc), None
     extra = enc.goal_terms(goal, fixed)
@@ -45,8 +43,7 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, rlimit: int):
         ok, got = solver.check([term >= value])
         counted = got.eval(term, model_completion=True).as_long()
     if ok:
-        include = goal.include or (enc.first_choice(fixed) if fixed is not None else None)
-        return witness(enc, got, fixed, include), None, counted
+        return witness(enc, got, fixed, goal.include), None, counted
     return None, explain(enc, solver, goal, extra, got), None
 
 
@@ -135,6 +132,11 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
     deep_what = next((what for b, what in enc.deep_choice if _v(model, b)), None) if mode == MODE_DEEP else None
     lowest = enc.pile[-d] if mode == MODE_DEEP else None
     core: list[Card] = []
+    opening, open_what = [], None
+    if mode == MODE_WHOLE and enc.opening is not None:
+        fc, options = enc.opening
+        opening = [f for f, v in fc.items() for _ in range(_v(model, v))]
+        open_what = next(what for b, what in options if _v(model, b))
     for rank, (nat, wild, g, c) in enc.group.items():
         nats = [f for f, v in nat.items() for _ in range(_v(model, v))]
         wilds = [f for f, v in wild.items() for _ in range(_v(model, v))]
@@ -172,6 +174,10 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
                         hand[f] -= 1
                         core.append(f)
         sets.append((what, cards, None))
+    for rank, (hn, hw, on) in enc.open_groups.items():
+        if _v(model, on):
+            cards = [f for f, v in list(hn.items()) + list(hw.items()) for _ in range(_v(model, v))]
+            sets.append(("open" if open_what == ("group", rank) else "meld", cards, None))
     for k, (suit, faces, x, wild, used, lo, hi) in enumerate(enc.seqs):
         if not _v(model, used):
             continue
@@ -181,12 +187,21 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
             what = "deep"
             core = [faces[o] for o, v in deep_what[2].items() if _v(model, v)] + \
                    [f for f, v in deep_what[3].items() for _ in range(_v(model, v))]
+        if open_what == ("seq", k):
+            what = "open"
         sets.append((what, cards, None))
     if enc.wildsets is not None:
         use, g, c = enc.wildsets
         wilds = [f for f, v in use.items() for _ in range(_v(model, v))]
-        seeds = _seeds(include, wilds)
-        sets += [("meld", s, None) for s in _deal([], wilds, _v(model, g), _v(model, c), seeds)]
+        if open_what == ("wild",):
+            seeds = list(opening)
+            for f in seeds:
+                wilds.remove(f)
+        else:
+            seeds = _seeds(include, wilds)
+        dealt = _deal([], wilds, _v(model, g), _v(model, c), seeds)
+        sets += [("open" if seeds and n == 0 and open_what == ("wild",) else "meld", s, None)
+                 for n, s in enumerate(dealt)]
     for rank, (use, g, c) in enc.stopsets.items():
         cards = [f for f, v in use.items() for _ in range(_v(model, v))]
         seeds = _seeds(include, cards)
@@ -194,7 +209,7 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
     for i, add, _ in enc.layoffs:
         cards = [f for f, v in add.items() for _ in range(_v(model, v))]
         if cards:
-            sets.append(("layoff", cards, i))
+            sets.append(("open" if open_what == ("layoff", i) else "layoff", cards, i))
     play: list[Action] = []
     first = None
     if mode == MODE_TOP:
@@ -202,14 +217,19 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
     elif mode == MODE_WHOLE:
         named = fixed.cards if fixed is not None else ()
         play.append(Action(PICKUP, named, depth=fixed.depth if fixed is not None else None))
-        want = Counter((enc.top,) + tuple(named))
-        first = next(i for i, s in enumerate(sets) if not want - Counter(s[1]))
+        first = next(i for i, s in enumerate(sets) if s[0] == "open")
     elif mode == MODE_DEEP:
         play.append(Action(PICKUP, tuple(core), depth=d))
         first = next(i for i, s in enumerate(sets) if s[0] == "deep")
     order = ([first] if first is not None else []) + [i for i in range(len(sets)) if i != first]
     for i in order:
         what, cards, to = sets[i]
+        if what == "open":  # the top card's first set, from the hand only; the rest of its cards after
+            rest = list((Counter(cards) - Counter(opening)).elements())
+            play.append(Action(MELD, tuple(opening)) if to is None else Action(LAYOFF, tuple(opening), to=to))
+            if rest:
+                play.append(Action(LAYOFF, tuple(rest), to=to if to is not None else len(enc.spot.melds) + 1))
+            continue
         if to is None:
             play.append(Action(MELD, tuple(cards)))
         else:
