@@ -413,3 +413,29 @@ def test_a_draw_b_named_pickups_agree_with_a_brute_force_on_small_hands():
                     compared += 1
                     yes += want
     assert compared >= 80 and yes >= 10
+
+
+# -- regressions found by the reference decider ------------------------------------------------
+def test_a_draw_b_the_top_card_goes_down_with_hand_cards_only():
+    # KD KC lie in the pile: KS cannot be melded with them before the pile joins the hand
+    s = spot("9C 4D 5S", melds="KH KD KC", discard="KD KC KS", phase="before-draw")
+    blocked(s, Goal(pickup=ANY, take_pile=True, must_meld=True))
+    a = found(s, Goal(pickup=ANY, take_pile=True))
+    assert play_turn(s, a.play).pickup_kind == "b"
+
+
+def test_a_draw_b_a_layable_top_card_is_taken_with_a_natural_of_its_rank_in_hand():
+    s = spot("9S 4H", melds="9D 9C 9C 9H 9S", discard="9D", phase="before-draw")
+    for goal in (Goal(pickup=ANY), Goal(pickup=ANY, take_pile=True)):
+        a = found(s, goal)
+        assert play_turn(s, a.play).pickup_kind == "b"
+
+
+def test_a_draw_a_named_pickup_without_depth_keeps_its_own_step():
+    from tutor.goals import MeldChoice
+
+    s = Spot.from_dict({"variant": "albany", "options": {"players": 6, "partnerships": 3}, "score": 4600,
+                        "hand": "JC JH 7D 5D JK KH JK 5D 6C 8H QH", "melds": ["TH TD TC TH TS TS TD"],
+                        "discard": "AC JK 8D 4H", "phase": "before-draw"})
+    a = found(s, Goal(pickup=Action("pickup", ()), include=MeldChoice("meld", parse_cards("JH QH JK JK"))))
+    assert a.play[0] == Action("pickup", ())
