@@ -7,6 +7,12 @@ Spots are dealt from each variant's shuffled pack with ``random.Random(seed)``
 (``tutor.sampling``): 15-card hands, piles of 0 to 30 cards, some legal melds
 on the table, scores across every first-meld band, both phases.
 
+Albany (three packs, a fanned pile taken from any depth) is timed on go-out
+alone, with one row per phase: from ``drawn`` the hand as it is, from
+``before-draw`` every legal pick-up, deep ones included (A-DRAW), may start
+the turn, so up to 45 cards may be held. ``gave up`` is the share of calls
+that reached the resource limit (``SolverLimitError``, exit status 3).
+
 Each of the contract's questions is put to ``tutor.checker.find`` with the
 goal its question uses (``tutor.questions``), and every call is one sample:
 go-out, pickup (from before-draw, or with the spot turned to before-draw when
@@ -29,11 +35,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.checker import Found, find, legal_choices  # noqa: E402
+from tutor.errors import SolverLimitError  # noqa: E402
 from tutor.goals import ANY, NONE, Goal  # noqa: E402
 from tutor.sampling import random_spot  # noqa: E402
 
-VARIANTS = ("classic", "house", "canasty")
+VARIANTS = ("classic", "house", "canasty", "albany")
 QUESTIONS = ("go-out", "pickup", "initial-meld", "melds")
+#: albany's rows: go-out, once per phase
+ALBANY = (("go-out", "drawn"), ("go-out", "before-draw"))
 
 
 def corpus(seed: int, variant: str, count: int):
@@ -68,38 +77,59 @@ def percentile(sorted_ms: list[float], p: float) -> float:
 
 
 def timed(fn):
+    """The answer and the call's wall-clock and CPU milliseconds; a ``SolverLimitError`` carries them too."""
     start, start_cpu = time.perf_counter(), time.thread_time()
-    answer = fn()
+    try:
+        answer = fn()
+    except SolverLimitError as e:
+        e.args = (e.args[0] if e.args else "", (time.perf_counter() - start) * 1000,
+                  (time.thread_time() - start_cpu) * 1000)
+        raise
     return answer, (time.perf_counter() - start) * 1000, (time.thread_time() - start_cpu) * 1000
+
+
+def row(question: str, variant: str, spots, label: str | None = None) -> None:
+    wall, cpu, yes, gave_up = [], [], 0, 0
+    for spot in spots:
+        if question == "melds":
+            answer, ms, cpu_ms = timed(lambda: legal_choices(spot, unknown_draw=spot.phase == "before-draw"))
+            wall.append(ms), cpu.append(cpu_ms)
+            yes += bool(answer)
+            continue
+        for played, goal in calls(question, spot):
+            try:
+                answer, ms, cpu_ms = timed(lambda: find(played, goal))
+            except SolverLimitError as e:
+                answer, ms, cpu_ms = None, *e.args[1:]
+                gave_up += 1
+            wall.append(ms), cpu.append(cpu_ms)
+            yes += isinstance(answer, Found)
+    if not wall:
+        return
+    wall.sort()
+    cpu.sort()
+    print(f"{label or question:<22} {variant:<8} {len(wall):>5} {yes:>5} {statistics.median(wall):>8.2f} "
+          f"{percentile(wall, 95):>8.2f} {percentile(wall, 99):>8.2f} {wall[-1]:>8.2f} "
+          f"{statistics.median(cpu):>8.2f} {percentile(cpu, 99):>8.2f} {100 * gave_up / len(wall):>7.1f}%", flush=True)
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--spots", type=int, default=300, help="spots per variant")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated, default all four")
     args = parser.parse_args(argv)
-    print(f"{'question':<13} {'variant':<8} {'calls':>5} {'yes':>5} {'median':>8} {'p95':>8} {'p99':>8} "
-          f"{'max':>8} {'cpu med':>8} {'cpu p99':>8}  (ms)")
-    for variant in VARIANTS:
+    print(f"{'question':<22} {'variant':<8} {'calls':>5} {'yes':>5} {'median':>8} {'p95':>8} {'p99':>8} "
+          f"{'max':>8} {'cpu med':>8} {'cpu p99':>8} {'gave up':>8}  (ms)")
+    for variant in args.variants.split(","):
         spots = corpus(args.seed, variant, args.spots)
         find(spots[0], Goal(go_out=True))  # load z3 and the rules before timing
+        if variant == "albany":
+            for question, phase in ALBANY:
+                row(question, variant, [s for s in spots if s.phase == phase], f"{question} ({phase})")
+            continue
         for question in QUESTIONS:
-            wall, cpu, yes = [], [], 0
-            for spot in spots:
-                if question == "melds":
-                    answer, ms, cpu_ms = timed(lambda: legal_choices(spot, unknown_draw=spot.phase == "before-draw"))
-                    wall.append(ms), cpu.append(cpu_ms)
-                    yes += bool(answer)
-                    continue
-                for played, goal in calls(question, spot):
-                    answer, ms, cpu_ms = timed(lambda: find(played, goal))
-                    wall.append(ms), cpu.append(cpu_ms)
-                    yes += isinstance(answer, Found)
-            wall.sort()
-            cpu.sort()
-            print(f"{question:<13} {variant:<8} {len(wall):>5} {yes:>5} {statistics.median(wall):>8.2f} "
-                  f"{percentile(wall, 95):>8.2f} {percentile(wall, 99):>8.2f} {wall[-1]:>8.2f} "
-                  f"{statistics.median(cpu):>8.2f} {percentile(cpu, 99):>8.2f}", flush=True)
+            row(question, variant, spots)
     return 0
 
 
