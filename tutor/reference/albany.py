@@ -214,6 +214,9 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
         else:
             fixed_kept += n
     fixed_kept += _strand(copies, own, len(wilds), cfg.placed, rules)
+    stopper_ranks = {p.key for p in cfg.placed if p.kind == STOPPERS}
+    for rank in [r for r, cards in stoppers.items() if len(cards) < 3 and r not in stopper_ranks]:
+        fixed_kept += len(stoppers.pop(rank))  # fewer than three red stoppers make no set (Deluxe option 1)
     wilds.sort(key=lambda x: -x[0])
     for worth in stoppers.values():
         worth.sort(key=lambda x: -x[0])
