@@ -2,6 +2,8 @@
 
     python bench/classroom.py                       # 30 sessions over the verdict lessons, 8 clicks each
     python bench/classroom.py --sessions 10 --clicks 4 --lesson 02_melds_and_wild_cards
+    python bench/classroom.py --pause-min 0.5 --pause-max 2    # brisk learners
+    python bench/classroom.py --server-python /path/to/python3.12  # a venv with the project's dependencies
 
 Starts ``marimo run lessons/`` bound to 127.0.0.1 (as a teacher would, plus
 ``--headless --no-token``), then opens every session in its own browser
@@ -22,6 +24,13 @@ It prints, against four budgets:
   (budget: 1 GB);
 * errors and tracebacks in the server's log, and cells that raised in a
   page (budget: none). Warnings are counted and shown, not budgeted.
+
+``marimo run`` gives every session a kernel thread in the server's own
+process, so the class shares one Python: memory grows by a few megabytes a
+learner, and on Python 3.11 two sessions compiling cells at the same moment
+can, rarely, make one of them fail (a CPython 3.11 race in building syntax
+trees from several threads, gone in 3.12): ``--server-python`` runs the
+server on another interpreter to compare.
 
 Exit status 1 if a budget is broken. All 30 pages share the machine with the
 server, so a click's time includes the browser's own share of the CPU: on a
@@ -386,6 +395,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"errors: {len(log_errors)} in the server log, {len(page_errors)} in the pages: {'ok' if ok else 'ERRORS'}")
     for error in errors[:20]:
         print(f"  {error}")
+    if "AST constructor recursion depth mismatch" in text:
+        print("  (that error is CPython 3.11's: two kernel threads building syntax trees at once can trip its\n"
+              "   shared depth counter; Python 3.12 and later do not; try --server-python with one of them)")
     if warnings:
         print(f"warnings in the server log (not budgeted): {sum(warnings.values())}")
         for message, count in sorted(warnings.items(), key=lambda kv: -kv[1]):
