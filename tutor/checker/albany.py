@@ -687,6 +687,7 @@ class Albany:
                 break
             budget -= cost
             bound += 1
+        usable = sum(n for n in by_rank.values() if n >= 5)  # naturals some new canasta could hold
         for copies in by_suit.values():
             good = set()
             for lo in range(self.low, self.high - 5):
@@ -695,6 +696,10 @@ class Albany:
                     if len(present) >= hi - lo + 1 - self.max_wilds:
                         good.update(present)
             bound += sum(copies[o] for o in good) // 5
+            usable += sum(copies[o] for o in good if by_rank[_rank(o)] < 5)
+        # every new canasta of naturals holds five of them at least and seven cards, each card in one
+        wild_sets = range(wilds // 7 + 1) if rules["wild_meld"].get("allowed") else range(1)
+        bound = min(bound, max(t + min(usable // 5, (usable + wilds - 7 * t) // 7) for t in wild_sets))
         stoppers = Counter(c.rank for c, n in held.items() if c in self.stoppers for _ in range(n))
         if rules["stopper_meld"].get("allowed"):
             bound += sum(n // 7 for n in stoppers.values())
@@ -849,12 +854,14 @@ class Solver:
     asserted in a scope or assumed.
     """
 
-    def __init__(self, enc: Albany, rlimit: int, base=()):
+    def __init__(self, enc: Albany, rlimit: int, base=(), arith: int = 2):
         self.enc = enc
         self.rlimit = rlimit
         self.solver = z3.SimpleSolver(ctx=enc.ctx)
         self.solver.set("rlimit", rlimit)
-        self.solver.set("arith.solver", 2)  # the simplex solver: faster on these small bounded counts
+        # 2, the simplex solver, is faster on most of these small bounded counts; 6 (the lra solver)
+        # proves some of the hardest with a fraction of the resources
+        self.solver.set("arith.solver", arith)
         self.solver.add(enc.m.hard)
         self.solver.add(list(base))
         self.literals = {}

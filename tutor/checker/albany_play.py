@@ -31,8 +31,6 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, rlimit: int):
     try:  # every depth at once, with a part of the budget
         ok, got = solver.check(rlimit=rlimit // FIRST_TRY if len(enc.depths) > 1 else None)
     except SolverLimitError:
-        if len(enc.depths) == 1:
-            raise
         ok, got = _depth_by_depth(enc, rlimit, extra)
         if not ok:
             return None, _reasons(enc, goal, extra, got), None
@@ -62,19 +60,33 @@ def _depth_by_depth(enc: Albany, rlimit: int, extra: list):
     cores, limited = [], []
     for j in order:
         try:
-            ok, got = Solver(enc, rlimit, base=extra + [enc.d == j]).check()
+            ok, got = _either(enc, rlimit, extra + [enc.d == j], tried=len(enc.depths) == 1)
         except SolverLimitError:
             limited.append(j)
             continue
         if ok:
             return True, got
         cores += [r for r in got if r not in cores]
-    if limited:
+    if len(limited) > 1:
         ok, got = Solver(enc, rlimit, base=extra + [z3.Or([enc.d == j for j in limited])]).check()
         if ok:
             return True, got
         cores += [r for r in got if r not in cores]
+    elif limited:
+        raise SolverLimitError("the solver gave up within its resource limit on one pick-up depth; "
+                               "no verdict was reached (a larger rlimit may reach one)")
     return False, cores
+
+
+def _either(enc: Albany, rlimit: int, base: list, tried: bool = False):
+    """A check by the simplex solver, then, past the limit, by the other arithmetic solver
+    (``tried``: the simplex solver has already reached the limit on this question)."""
+    if not tried:
+        try:
+            return Solver(enc, rlimit, base=base).check()
+        except SolverLimitError:
+            pass
+    return Solver(enc, rlimit, base=base, arith=6).check()
 
 
 def _reasons(enc: Albany, goal: Goal, extra: list, core: list[str]) -> tuple[Reason, ...]:
