@@ -439,3 +439,66 @@ def test_a_draw_a_named_pickup_without_depth_keeps_its_own_step():
                         "discard": "AC JK 8D 4H", "phase": "before-draw"})
     a = found(s, Goal(pickup=Action("pickup", ()), include=MeldChoice("meld", parse_cards("JH QH JK JK"))))
     assert a.play[0] == Action("pickup", ())
+
+
+# -- A-DRAW (c) and A-GOOUT: the depths ruled out before the search -----------------------------
+def test_a_draw_c_deep_core_agrees_with_every_core_from_the_hand():
+    from itertools import combinations
+
+    from tutor.checker.albany import Albany
+    from tutor.melds import is_legal
+
+    rng = random.Random(3)
+    deck = parse_cards("4S 5S 6S 7S 8S 9S TS 5H 6H 9H 9D 9C QD 2C 2D JK 3C AS KS")
+    agreed = legal = 0
+    for n in range(150):
+        cards = rng.sample(list(deck), 7)
+        s = spot(" ".join(map(str, cards[:4])), discard=" ".join(map(str, cards[4:])), phase="before-draw",
+                 **({"deluxe": [3]} if n % 5 == 0 else {}))
+        enc = Albany(s)
+        for depth in (2, 3):
+            lowest = s.discard[-depth]
+            held = list(s.hand) + (list(s.discard[-depth:]) if n % 5 == 0 else [])
+            if n % 5 == 0:
+                held.remove(lowest)
+            want = s.rules.role(lowest) != "stopper" and any(
+                sum(s.rules.role(c) == "natural" for c in core) >= 2 and is_legal(s.rules, (lowest,) + core)
+                for k in (2, 3, 4) for core in combinations(held, k))
+            assert enc.deep_core(depth) == want, f"{s.to_json()} depth {depth}"
+            agreed += 1
+            legal += want
+    assert agreed == 300 and legal > 20
+
+
+def _brute_before_draw(s: Spot, goal: Goal) -> bool:
+    """Every pickup (the top card alone, the whole pile, every deeper card with every core of two
+    to three hand cards), then ``_brute_holding`` on what it leaves held."""
+    from itertools import combinations
+
+    pile, hand = list(s.discard), list(s.hand)
+    tries = [(Action("pickup", (), depth=1), hand + pile[-1:]), (Action("pickup", ()), hand + pile)]
+    for depth in range(2, len(pile) + 1):
+        for k in (2, 3):
+            for core in set(combinations(sorted(hand, key=str), k)):
+                tries.append((Action("pickup", core, depth=depth), hand + pile[-depth:]))
+    return any(_brute_holding(s, pickup, goal, held) for pickup, held in tries)
+
+
+def test_a_goout_from_before_draw_agrees_with_a_brute_force_on_small_spots():
+    rng = random.Random(13)
+    deck = parse_cards("KD KH 7S 7H 7D 8S 9S 6S 2C JK 5H 3C QH")
+    tables = [CANASTAS + "; KS KC 2H", CANASTAS, "QS QH QD QC QS QH QD; 6H 7H 8H 9H TH JH 2S"]
+    compared = yes = 0
+    for n in range(16):
+        cards = rng.sample(list(deck), rng.randint(4, 5))
+        s = spot(" ".join(map(str, cards[2:])), melds=rng.choice(tables), discard=" ".join(map(str, cards[:2])),
+                 phase="before-draw")
+        goal = Goal(pickup=ANY, take_pile=True, go_out=True)
+        want = _brute_before_draw(s, goal)
+        got = find(s, goal)
+        assert hasattr(got, "play") == want, f"{s.to_json()}: brute {want}, checker {got}"
+        if want:
+            assert play_turn(s, got.play).went_out
+        compared += 1
+        yes += want
+    assert compared == 16 and 3 <= yes < 16
