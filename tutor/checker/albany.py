@@ -734,7 +734,7 @@ class Albany:
             few = [j for j in depths if self.canasta_bound(j) < self.need]
             if few:
                 self.m.track("A-GOOUT", z3.Implies(self.went_out, z3.And([self.d != j for j in few])))
-            blocked = [j for j, cards in self.strands.items() if len(cards) + self.unknown > 1 and j not in few]
+            blocked = [j for j in depths if len(self.strands[j]) + self.unknown > 1 and j not in few]
             if blocked:
                 self.m.track("A-GOOUT.cards", z3.Implies(self.went_out, z3.And([self.d != j for j in blocked])))
         if goal.must_meld:

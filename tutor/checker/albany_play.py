@@ -380,7 +380,8 @@ def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap
         source = "any card held" if rules["pile"].get("take_up_option") else "the hand"
         return (f"taking from the pile needs its card used at once: the top card laid off or melded, or a deeper "
                 f"card melded in a new set with at least {need} naturals from {source} and at most "
-                f"{enc.max_wilds} wild cards; none of the {len(enc.pile)} cards of the pile can be")
+                f"{enc.max_wilds} wild cards; " + (f"none of the {len(enc.pile)} cards of the pile can be" if not
+                                                   enc.excluded else "no card of the pile left to try can be"))
     if rule == "A-DRAW.start":
         return "from before-draw a turn takes from the pile or draws from the stock"
     if rule == "A-GOOUT.discard":
