@@ -6,11 +6,17 @@ Every witness the decider returns has been replayed by the turn engine
 
 from __future__ import annotations
 
-import pytest
+from collections import Counter
 
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from strategies import albany_goals, albany_spots
 from tutor.cards import parse_cards
 from tutor.goals import ANY, NONE, Goal, MeldChoice
-from tutor.play import PICKUP, Action, format_play, parse_action, parse_play
+from tutor.melds import judge
+from tutor.play import DISCARD, LAYOFF, MELD, PICKUP, Action, format_play, parse_action, parse_play
 from tutor.reference import legal_choices, search
 from tutor.spot import Spot
 from tutor.turn import TurnError, play_turn
@@ -254,3 +260,166 @@ def test_A_DRAW_b_a_layable_top_card_is_laid_off_even_when_the_hand_holds_its_ra
     s = spot("9S 4H", melds=["9D 9C 9C 9H 9S"], discard="9D", phase="before-draw")
     found = search(s, TAKE)
     assert found is not None and format_play(found.actions[:2]) == "pickup; layoff 9D to 1"
+
+
+# -- a slow oracle for tiny spots: every concrete play, judged by the turn engine -----------------
+def _subs(pool: Counter, most: int):
+    """Every non-empty sub-multiset of ``pool`` with at most ``most`` cards."""
+    items = sorted(pool.items(), key=lambda kv: str(kv[0]))
+
+    def rec(i, acc):
+        if i == len(items):
+            if acc:
+                yield tuple(acc)
+            return
+        card, n = items[i]
+        for k in range(0, n + 1):
+            if len(acc) + k <= most:
+                yield from rec(i + 1, acc + [card] * k)
+
+    yield from rec(0, [])
+
+
+def _oracle_pickups(s: Spot, goal: Goal):
+    if goal.unknown_draw or s.phase == "drawn":
+        return [None] if goal.pickup in (ANY, NONE) else []
+    if isinstance(goal.pickup, Action):
+        return [goal.pickup]
+    if goal.pickup != ANY or not s.discard:
+        return []
+    named = [()] + list(_subs(Counter(s.hand) + Counter(s.discard), 3))
+    return [Action(PICKUP, n, None, d) for d in [None] + list(range(1, len(s.discard) + 1)) for n in named]
+
+
+def _oracle_plays(s: Spot, goal: Goal):
+    """Every play of the tiny spot: the engine's own pickup step, then sets and lay-offs."""
+    from tutor.goals import draw_unknown
+    from tutor.turn import _Replay
+
+    if goal.unknown_draw:
+        s = draw_unknown(s)
+    for pickup in _oracle_pickups(s, goal):
+        replay = _Replay(s, (pickup,) if pickup else ())
+        if pickup is not None:
+            try:
+                replay.pickup(pickup, 1)
+            except TurnError:
+                continue
+        pool = +replay.hand
+        lead = (replay.top,) + tuple(replay.pending) if replay.pending is not None else None
+        start = (pickup,) if pickup else ()
+        if lead is not None:
+            pool -= Counter(lead[1:])
+            targets = [None] + ([] if replay.deep_meld else list(range(1, len(s.melds) + 1)))
+            for to in targets:
+                for more in [()] + list(_subs(pool, 4)):
+                    first = Action(MELD if to is None else LAYOFF, lead + more, to)
+                    index = to if to is not None else len(s.melds) + 1
+                    yield from _rest(s, start + (first,), pool - Counter(more), index)
+        else:
+            yield from _rest(s, start, pool, None)
+
+
+def _rest(s: Spot, done: tuple, pool: Counter, first_index):
+    """Lay-offs (onto each table set and the first step's set), new sets, then any discard."""
+    targets = list(range(1, len(s.melds) + 1)) + ([first_index] if first_index and first_index > len(s.melds) else [])
+
+    def layoffs(i, acts, left):
+        if i == len(targets):
+            yield from news(acts, left, ())
+            return
+        yield from layoffs(i + 1, acts, left)
+        for cards in _subs(left, 6):
+            yield from layoffs(i + 1, acts + (Action(LAYOFF, cards, targets[i]),), left - Counter(cards))
+
+    def news(acts, left, last):
+        yield acts, left
+        for cards in _subs(left, 9):
+            if cards >= last:  # each collection of new sets once
+                try:
+                    judge(s.rules, cards)
+                except Exception:
+                    continue
+                yield from news(acts + (Action(MELD, cards),), left - Counter(cards), cards)
+
+    for acts, left in layoffs(0, (), pool):
+        if not +left:
+            yield done + acts
+        for card in +left:
+            yield done + acts + (Action(DISCARD, (card,)),)
+
+
+def oracle(s: Spot, goal: Goal) -> bool:
+    from tutor.goals import draw_unknown
+    from tutor.reference import includes
+
+    played = draw_unknown(s) if goal.unknown_draw else s
+    for play in _oracle_plays(s, goal):
+        try:
+            turn = play_turn(played, play)
+        except TurnError:
+            continue
+        if goal.take_pile and not turn.picked_up or goal.go_out and not turn.went_out:
+            continue
+        if goal.must_meld and not turn.new_melds:
+            continue
+        if goal.include is not None and not includes(played, turn, goal.include):
+            continue
+        return True
+    return False
+
+
+ORACLE = settings(deadline=None, max_examples=150, suppress_health_check=list(HealthCheck))
+
+
+@ORACLE
+@given(data=st.data())
+def test_A_SET_A_DRAW_A_GOOUT_reference_agrees_with_every_play_of_a_tiny_spot(data):
+    s = data.draw(albany_spots(hand=(1, 4), pile=(0, 3)))
+    goal = data.draw(albany_goals(s))
+    assume(len(s.melds) <= 2)
+    assert (search(s, goal) is not None) == oracle(s, goal), f"{goal}\n{s.to_json()}"
+
+
+@st.composite
+def tiny_pickup_spots(draw) -> Spot:
+    """A tiny before-draw spot around one rank and suit: pickups of every kind, and going out, in reach."""
+    import random
+
+    from strategies import albany_options
+    from tutor.cards import RANK_ORDER, format_cards, full_deck
+    from tutor.melds import is_legal
+    from tutor.rules import rules_for
+
+    opts = draw(albany_options())
+    rules = rules_for("albany", opts)
+    deck = full_deck(rules.layout.decks, rules["pack"]["jokers_per_deck"])
+    random.Random(draw(st.integers(0, 10**6))).shuffle(deck)
+    rank = draw(st.sampled_from(list(rules.natural_ranks)))
+    suit = draw(st.sampled_from(list("SHDC")))
+    role = rules.role
+
+    def near(c):
+        return (c.rank == rank or role(c) in ("wild", "stopper")
+                or (c.suit == suit and role(c) == "natural" and abs(c.order - RANK_ORDER[rank]) <= 2))
+
+    pool = [c for c in deck if near(c)][:40]
+    picks = draw(st.permutations(pool))
+    hand, pile, table = picks[:draw(st.integers(2, 4))], picks[4:4 + draw(st.integers(1, 3))], picks[8:12]
+    melds = []
+    for size in (3, 4):
+        if draw(st.booleans()) and is_legal(rules, table[:size]):
+            melds = [format_cards(table[:size])]
+    others = [r for r in rules.natural_ranks if abs(RANK_ORDER[r] - RANK_ORDER[rank]) > 2]
+    for r in others[:draw(st.integers(max(0, rules.canastas_to_go_out - 2), rules.canastas_to_go_out))]:
+        melds.append(format_cards([c for c in deck if c.rank == r and role(c) == "natural"][:7]))  # never near
+    return Spot.from_dict({"variant": "albany", "options": opts, "hand": format_cards(hand), "melds": melds,
+                           "discard": format_cards(pile), "phase": "before-draw"})
+
+
+@ORACLE
+@given(data=st.data())
+def test_A_DRAW_reference_agrees_with_every_pickup_of_a_tiny_spot(data):
+    s = data.draw(tiny_pickup_spots())
+    goal = Goal(pickup=ANY, take_pile=True, go_out=data.draw(st.booleans()), must_meld=data.draw(st.booleans()))
+    assert (search(s, goal) is not None) == oracle(s, goal), f"{goal}\n{s.to_json()}"
