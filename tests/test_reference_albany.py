@@ -287,7 +287,8 @@ def _oracle_pickups(s: Spot, goal: Goal):
         return [goal.pickup]
     if goal.pickup != ANY or not s.discard:
         return []
-    named = [()] + list(_subs(Counter(s.hand) + Counter(s.discard), 3))
+    held = Counter(s.hand) + (Counter(s.discard) if s.rules["pile"].get("take_up_option") else Counter())
+    named = [()] + list(_subs(held, 3))  # from the hand; with Deluxe option 3 the pile's cards too
     return [Action(PICKUP, n, None, d) for d in [None] + list(range(1, len(s.discard) + 1)) for n in named]
 
 
@@ -417,9 +418,15 @@ def tiny_pickup_spots(draw) -> Spot:
                            "discard": format_cards(pile), "phase": "before-draw"})
 
 
-@ORACLE
+@settings(ORACLE, max_examples=60)
 @given(data=st.data())
 def test_A_DRAW_reference_agrees_with_every_pickup_of_a_tiny_spot(data):
     s = data.draw(tiny_pickup_spots())
     goal = Goal(pickup=ANY, take_pile=True, go_out=data.draw(st.booleans()), must_meld=data.draw(st.booleans()))
     assert (search(s, goal) is not None) == oracle(s, goal), f"{goal}\n{s.to_json()}"
+
+
+def test_A_DRAW_b_a_wild_on_top_makes_a_wild_card_set_with_two_2s_of_different_suits():
+    s = spot("2H 2D", melds=CANASTAS[:2], discard="JK", phase="before-draw")
+    found = search(s, Goal(pickup=ANY, take_pile=True, go_out=True, must_meld=True))
+    assert found is not None and format_play(found.actions) == "pickup 2H 2D; meld JK 2H 2D"

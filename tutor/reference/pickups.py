@@ -204,16 +204,15 @@ def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_n
     if anchors:
         naturals = [c for c in naturals if any(c.rank == a.rank or (c.suit == a.suit and abs(c.order - a.order) <= 4)
                                                for a in anchors)]
-    wild_kinds: dict[str, Card] = {}
-    for c in pool:
-        if rules.role(c) == "wild":
-            wild_kinds.setdefault(c.rank, c)
-    wild_sets = [()]
-    kinds = list(wild_kinds.values())
-    for i, a in enumerate(kinds):
-        wild_sets.append((a,))
-        for b in kinds[i:]:
-            wild_sets.append((a, b))
+    # wild cards differ only by kind: one choice per multiset of kinds, the first cards of the pool
+    wild_ids = [c for c in dict.fromkeys(pool) if rules.role(c) == "wild"]
+    wild_sets, seen = [()], set()
+    for size in (1, 2):
+        for cards in combinations_with_replacement(wild_ids, size):
+            kinds = tuple(sorted(c.rank for c in cards))
+            if kinds not in seen and not Counter(cards) - counts:
+                seen.add(kinds)
+                wild_sets.append(cards)
     nat_sets = [()] + [(a,) for a in naturals] + list(combinations_with_replacement(naturals, 2))
     found = []
     for nats in nat_sets:
