@@ -164,6 +164,8 @@ class Albany:
                 why = "A-GOOUT.cards"
             elif goal.go_out and self.block and self.stoppers_held(j) >= self.block:
                 why = "A-STOPPER"
+            elif goal.go_out and j < self._fit_from(p):
+                why = "A-GOOUT"
             else:
                 depths.append(j)
                 continue
@@ -707,6 +709,89 @@ class Albany:
             bound += 1 if len(meld) + self._could_join(meld, by_rank, by_suit, wilds, stoppers) >= 7 else 0
         return bound
 
+    def _fit_from(self, p: int) -> int:
+        """The least depth whose cards could make the canastas (``canastas_fit``): taking more
+        cards only adds to what is held, so every shallower depth is ruled out too. A binary
+        search; a depth it cannot conclude on counts as fitting."""
+        if "_fit" not in self.__dict__:
+            lo, hi = 1, p + 1   # depths below lo do not fit; hi fits (p + 1: none known to)
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if self.canastas_fit(mid):
+                    hi = mid
+                else:
+                    lo = mid + 1
+            self._fit = lo
+        return self._fit
+
+    def canastas_fit(self, depth: int, budget: int = 400) -> bool:
+        """Could the cards held after taking ``depth`` make the canastas going out needs, each
+        natural in one of them? A necessary condition: each new canasta is a group of seven (five
+        naturals of its rank at least, at most two wilds), seven places of a sequence (five
+        naturals at least, one a place) or seven wilds; a table set needs the cards that bring it
+        to seven. Each choice of canastas is judged by two flows of natural cards into them: one
+        giving each its least naturals, one filling them up to what the wilds held cannot. True
+        (no conclusion) past ``budget`` choices."""
+        rules, m = self.rules, self.max_wilds
+        if rules["stopper_meld"].get("allowed"):
+            return True  # stopper sets may be canastas too (Deluxe option 1): no conclusion
+        held = Counter(self.hand)
+        if depth:
+            held.update(self.pile[-depth:])
+        nats = {c: n for c, n in held.items() if c in self.naturals}
+        wilds = sum(n for c, n in held.items() if c in self.wilds)
+        done, cands = 0, []   # (eligible {face: copies}, cards, least naturals, repeatable)
+        for meld in self.spot.melds:
+            if len(meld) >= 7:
+                done += 1
+                continue
+            j = judge(rules, meld)
+            room = min(wilds, max(0, m - j.wilds))
+            if j.kind == GROUP:
+                elig = {f: n for f, n in nats.items() if f.rank == j.key}
+            elif j.kind == SEQUENCE:
+                have = {c.order for c in meld if rules.role(c) == "natural"}
+                elig = {f: 1 for f in nats if f.suit == j.key and self.low <= f.order <= self.high
+                        and f.order not in have}
+            elif j.kind == WILD:
+                elig, room = {}, wilds
+            else:
+                return True  # stopper sets: no conclusion
+            cands.append((elig, 7 - len(meld), max(0, 7 - len(meld) - room), False))
+        if done >= self.need:
+            return True
+        for rank in {f.rank for f in nats}:
+            elig = {f: n for f, n in nats.items() if f.rank == rank}
+            if sum(elig.values()) >= 7 - m:
+                cands.append((elig, 7, 7 - m, True))
+        for suit in "SHDC":
+            at = {f.order: f for f in nats if f.suit == suit and self.low <= f.order <= self.high}
+            for lo in range(self.low, self.high - 5):
+                elig = {at[o]: 1 for o in range(lo, lo + 7) if o in at}
+                if len(elig) >= 7 - m:
+                    cands.append((elig, 7, 7 - m, True))
+        if rules["wild_meld"].get("allowed") and wilds >= 7:
+            cands.append(({}, 7, 0, True))
+        tried = [0]
+
+        def fits(chosen) -> bool:
+            least = _flow(nats, [(cands[i][0], cands[i][2]) for i in chosen])
+            full = _flow(nats, [(cands[i][0], cands[i][1]) for i in chosen])
+            return least >= sum(cands[i][2] for i in chosen) and full >= sum(cands[i][1] for i in chosen) - wilds
+
+        def search(chosen, start) -> bool:
+            if len(chosen) + done >= self.need:
+                return True
+            for i in range(start, len(cands)):
+                tried[0] += 1
+                if tried[0] > budget:
+                    return True
+                if fits(chosen + [i]) and search(chosen + [i], i if cands[i][3] else i + 1):
+                    return True
+            return False
+
+        return search([], 0)
+
     def _could_join(self, meld, by_rank: Counter, by_suit: dict, wilds: int, stoppers: Counter) -> int:
         """How many held cards could be laid off onto this table set, at most."""
         j = judge(self.rules, meld)
@@ -839,6 +924,54 @@ def _one_holds(ctx, use: dict, g, c, want: Counter, least: int):
     as_canasta = n >= max(7, k) + 7 * (c - 1) + least * (g - c)
     as_other = z3.And(c < g, n >= max(least, k) + 7 * c + least * (g - 1 - c))
     return z3.And([g >= 1, z3.Or(z3.And(c >= 1, as_canasta), as_other)] + [use[f] >= m for f, m in want.items()])
+
+
+def _flow(supply: dict, sinks: list) -> int:
+    """The most cards that can flow from ``supply`` (copies per face) into sinks
+    ``(eligible copies per face, capacity)``: augmenting paths on a small graph."""
+    faces = [f for f in supply if any(f in elig for elig, _ in sinks)]
+    left = {f: supply[f] for f in faces}                       # source -> face
+    room = [size for _, size in sinks]                          # sink -> target
+    edge = {(f, k): n for k, (elig, _) in enumerate(sinks) for f, n in elig.items() if f in left}
+    sent = {e: 0 for e in edge}                                 # face -> sink, used
+    total = 0
+    while True:
+        # breadth-first from the faces with copies left, through used edges backwards
+        prev, queue = {}, [f for f in faces if left[f] > 0]
+        for f in queue:
+            prev[f] = None
+        end = None
+        while queue and end is None:
+            nxt = []
+            for f in queue:
+                for k in range(len(sinks)):
+                    if ("k", k) in prev or (f, k) not in edge or sent[(f, k)] >= edge[(f, k)]:
+                        continue
+                    prev[("k", k)] = f
+                    if room[k] > 0:
+                        end = k
+                        break
+                    for g in faces:
+                        if g not in prev and sent.get((g, k), 0) > 0:
+                            prev[g] = ("k", k)
+                            nxt.append(g)
+                if end is not None:
+                    break
+            queue = nxt
+        if end is None:
+            return total
+        room[end] -= 1
+        node = ("k", end)
+        while True:
+            f = prev[node]
+            sent[(f, node[1])] += 1
+            back = prev[f]
+            if back is None:
+                left[f] -= 1
+                break
+            sent[(f, back[1])] -= 1
+            node = back
+        total += 1
 
 
 def _rank(order: int) -> str:
