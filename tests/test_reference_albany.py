@@ -430,3 +430,10 @@ def test_A_DRAW_b_a_wild_on_top_makes_a_wild_card_set_with_two_2s_of_different_s
     s = spot("2H 2D", melds=CANASTAS[:2], discard="JK", phase="before-draw")
     found = search(s, Goal(pickup=ANY, take_pile=True, go_out=True, must_meld=True))
     assert found is not None and format_play(found.actions) == "pickup 2H 2D; meld JK 2H 2D"
+
+
+def test_A_DRAW_b_the_top_card_joins_a_sequence_across_a_gap_the_hand_bridges():
+    # JH fits the Js alone; onto 5H 6H 7H it needs 8H 9H TH with it, and only that makes a second canasta
+    s = spot("8H 9H TH", melds=["5H 6H 7H", "JS JD JC", CANASTAS[0]], discard="4C JH", phase="before-draw")
+    found = search(s, Goal(pickup=ANY, take_pile=True, go_out=True))
+    assert found is not None and format_play(found.actions[:2]) == "pickup 8H 9H TH; layoff JH 8H 9H TH to 1"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 from ..cards import Card
 from ..errors import IllegalPlayError
@@ -193,14 +193,24 @@ def lays_off_alone(rules, melds, card: Card) -> list[int]:
     return out
 
 
-def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_naturals: int):
+def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_naturals: int,
+                     bridge: tuple[Card, ...] | None = None):
     """Inclusion-minimal multisets of at most two naturals and two wild cards from ``pool``
     that ``test(lead + cards)`` accepts (``lead``: a card, or the cards already going down).
     Naturals are kept by identity (the suit matters to a sequence); wild cards by kind (a 2
-    or a joker), the first of each kind in ``pool``."""
+    or a joker), the first of each kind in ``pool``.
+
+    Two naturals always suffice to make a new set with the lead card. Joining a sequence,
+    or completing cards that span a gap, may take more: with ``bridge`` (the cards of the
+    sequence, if any) any number of naturals of the lead's suit is tried too.
+    """
     lead = (lead,) if isinstance(lead, Card) else tuple(lead)
     naturals = [c for c in dict.fromkeys(pool) if rules.role(c) == "natural" and c.rank in rules.natural_ranks]
     anchors = [c for c in lead if rules.role(c) == "natural"]
+    suited = []
+    if bridge is not None:
+        suits = {c.suit for c in anchors + [c for c in bridge if rules.role(c) == "natural"]}
+        suited = [c for c in naturals if c.suit in suits]
     if anchors:
         naturals = [c for c in naturals if any(c.rank == a.rank or (c.suit == a.suit and abs(c.order - a.order) <= 4)
                                                for a in anchors)]
@@ -214,6 +224,9 @@ def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_n
                 seen.add(kinds)
                 wild_sets.append(cards)
     nat_sets = [()] + [(a,) for a in naturals] + list(combinations_with_replacement(naturals, 2))
+    for size in range(3, len(suited) + 1):  # bridges: distinct ranks of one suit
+        nat_sets += [c for c in combinations(suited, size) if len({x.order for x in c}) == size
+                     and len({x.suit for x in c}) == 1]
     found = []
     for nats in nat_sets:
         if len(nats) < min_naturals:
@@ -266,7 +279,7 @@ def _all_fanned(spot: Spot) -> list[FannedStart]:
                     continue
                 kind = _fits_set(rules, meld)
                 test = (lambda cards, m=meld, k=kind: _fits_set(rules, tuple(m) + cards) == k)
-                for named in _small_additions(rules, top, list(hand), counts, test, 0):
+                for named in _small_additions(rules, top, list(hand), counts, test, 0, bridge=tuple(meld)):
                     out.append(FannedStart("b", Action(PICKUP, named), taken, top, named, j))
     for depth in range(2, len(pile) + 1):
         out.extend(_deep(spot, depth, None))
@@ -334,7 +347,7 @@ def _fixed_fanned(spot: Spot, action: Action) -> list[FannedStart]:
     lead = (top,) + named
     out = []
     for more in _small_additions(rules, lead, list(rest.elements()), rest,
-                                 lambda cards: _fits_set(rules, cards) is not None, 0) + [()]:
+                                 lambda cards: _fits_set(rules, cards) is not None, 0, bridge=()) + [()]:
         if _fits_set(rules, lead + more) is not None:
             out.append(FannedStart("b", action, taken, top, named + more, None))
     for j, meld in enumerate(spot.melds):
@@ -343,6 +356,6 @@ def _fixed_fanned(spot: Spot, action: Action) -> list[FannedStart]:
         if test(lead):
             out.append(FannedStart("b", action, taken, top, named, j))
             continue
-        for more in _small_additions(rules, lead, list(rest.elements()), rest, test, 0):
+        for more in _small_additions(rules, lead, list(rest.elements()), rest, test, 0, bridge=tuple(meld)):
             out.append(FannedStart("b", action, taken, top, named + more, j))
     return out
