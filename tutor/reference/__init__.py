@@ -20,9 +20,10 @@ disagree about a rule.
 How the search is laid out: ``pickups`` lists the ways a turn may start,
 ``search`` goes class by class through one way's turns (naturals of a rank are
 interchangeable, wild cards differ only by kind), ``witness`` names the cards.
-The variants it covers are those with groups only and a pile taken whole
-(classic, house, canasty); a variant it does not cover is refused, never
-answered wrongly.
+That search covers the variants with groups only and a pile taken whole
+(classic, house, canasty). Albany's fanned pile, sequences and stoppers have
+their own search (``albany``, with ``sweep`` and the fanned starts in
+``pickups``). A variant neither covers is refused, never answered wrongly.
 """
 
 from __future__ import annotations

@@ -27,11 +27,9 @@ a threshold (the first-meld minimum) and as the goal's optimum (``best``).
 The state space is small (tens to a few hundred states per layer), so every
 turn is covered: a "no" is proved, never guessed.
 
-Room to grow (albany): a fanned pile adds ways in ``pickups.py`` (the top card
-alone; a deep pick-up whose lowest card must make a new set with two naturals
-from the hand), and same-suit sequences add one component per suit after the
-groups, whose options also say which naturals of that suit the groups left.
-The layers and the judgement at the end of the turn stay as they are.
+Albany (a fanned pile, sequences, several sets of a rank, stoppers) is searched
+apart, in ``albany.py``: its naturals can end in a group or in a sequence, so
+its sweep goes rank by rank rather than class by class (``sweep.py``).
 """
 
 from __future__ import annotations
