@@ -502,3 +502,28 @@ def test_a_goout_from_before_draw_agrees_with_a_brute_force_on_small_spots():
         compared += 1
         yes += want
     assert compared == 16 and 3 <= yes < 16
+
+
+def test_a_goout_canastas_cannot_share_their_naturals():
+    from tutor.checker.albany import Albany
+
+    # three players need three canastas: counted rank by rank and suit by suit five could be made,
+    # but no three of them find their naturals without sharing a card
+    s = Spot.from_dict({"variant": "albany", "options": {"players": 3}, "score": -350,
+                        "hand": "8D KC 4C JK QS 7C 4S QS 9C 4H TD TD 6D KS 8D",
+                        "discard": "5H 8C KS AC QD TS JD 9S AD 9C TC 8H 7S 6H QD 8C 4D JH 6H 7S 8C JK 3S 7D "
+                                   "9H QH 2D TS JK", "phase": "before-draw"})
+    enc = Albany(s)
+    for depth in (23, 25, 28):
+        assert enc.canasta_bound(depth) >= 3 and not enc.canastas_fit(depth)
+    answer = blocked(s, Goal(pickup=ANY, take_pile=True, go_out=True))
+    assert "A-GOOUT" in answer.rules
+
+
+def test_a_goout_flow_of_naturals_into_canastas():
+    from tutor.checker.albany import _flow
+
+    supply = {"a": 2, "b": 1, "c": 3}
+    assert _flow(supply, [({"a": 2, "b": 1}, 3), ({"a": 2, "c": 3}, 4)]) == 6
+    assert _flow(supply, [({"a": 1}, 5), ({"b": 1}, 5)]) == 2
+    assert _flow(supply, [({"a": 2, "b": 1}, 2), ({"a": 2}, 2)]) == 3
