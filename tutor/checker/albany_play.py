@@ -47,7 +47,7 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, rlimit: int):
 
 #: The first check, over every depth at once, gets this fraction of the resource limit;
 #: past it each depth is checked alone with the whole limit.
-FIRST_TRY = 5
+FIRST_TRY = 2
 
 
 def _depth_by_depth(enc: Albany, rlimit: int, extra: list):
