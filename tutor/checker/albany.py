@@ -19,12 +19,18 @@ each), and the turn is decided by how many copies of each face go where:
   holds these very cards" is a condition on that set alone.
 
 The pile (A-DRAW) is a depth ``d``: 0 (no pick-up), 1 (a: the top card
-alone), the whole pile (b: the top card, used at once), or any deeper card
-(c: the lowest card taken makes a new set with a core of at least two
-naturals from the hand, or with option 3 from anything held). Every rule is
-tracked by its rule ID, so a "no" comes from an unsat core. Going out is
-first narrowed by two quick necessary conditions per depth (``stranded``,
-``canasta_bound``), tracked like the rules they follow from.
+alone), the whole pile (b: the top card goes down at once with cards from
+the hand only, ``_opening``, in a set that may take more cards later), or
+any deeper card (c: the lowest card taken makes a new set with a core of at
+least two naturals from the hand, or with option 3 from anything held).
+Every rule is tracked by its rule ID, so a "no" comes from an unsat core.
+
+Before any search, ``_domain`` rules out the depths that cannot start the
+turn, each by the rule that forbids it: the top card's way (a or b), a
+lowest card with no core (``deep_core``), and for going out too few
+canastas (``canasta_bound``, ``canastas_fit``), cards no set could take
+(``stranded``) or stoppers that block. Only the cards the remaining depths
+can take are encoded; the reasons for the others are added to the core's.
 """
 
 from __future__ import annotations
