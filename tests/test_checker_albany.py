@@ -527,3 +527,14 @@ def test_a_goout_flow_of_naturals_into_canastas():
     assert _flow(supply, [({"a": 2, "b": 1}, 3), ({"a": 2, "c": 3}, 4)]) == 6
     assert _flow(supply, [({"a": 1}, 5), ({"b": 1}, 5)]) == 2
     assert _flow(supply, [({"a": 2, "b": 1}, 2), ({"a": 2}, 2)]) == 3
+
+
+def test_a_draw_c_a_named_deep_pickup_uses_exactly_its_named_core():
+    # no cards named: the lowest card (JK) cannot be melded with naturals from the hand at once
+    s = Spot.from_dict({"variant": "albany", "options": {"players": 5}, "hand": "8D 2D 6S 6H KC JK",
+                        "melds": ["JD JS JH JH JD JC JS"], "discard": "9D TD QC 3H 8S JK 7H 3D 5C",
+                        "phase": "before-draw"})
+    blocked(s, Goal(pickup=Action("pickup", (), depth=4), take_pile=True))
+    blocked(s, Goal(pickup=Action("pickup", parse_cards("6S 2D"), depth=4), take_pile=True))  # one natural
+    a = found(s, Goal(pickup=Action("pickup", parse_cards("6S 6H"), depth=4), take_pile=True))
+    assert a.play[0].cards == parse_cards("6S 6H")

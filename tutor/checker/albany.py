@@ -904,7 +904,12 @@ class Albany:
                 cond.append(z3.Implies(b, z3.And(
                     [v == want[Card(_rank(o), suit)] for o, v in core.items()] +
                     [v == want[f] for f, v in cw.items()])))
-            if any(action.cards) and not self._deep_cards_fit(action):
+            # the named cards are the core, as the turn engine reads them: naturals enough, wilds few enough
+            rules = self.rules
+            naturals = sum(rules.role(c) == "natural" for c in action.cards)
+            wilds = sum(rules.role(c) == "wild" for c in action.cards)
+            if naturals < rules["pile"]["deep_needs_naturals"] or wilds > rules["pile"]["deep_max_wilds"] or \
+                    naturals + wilds < len(action.cards) or not self._deep_cards_fit(action):
                 return z3.BoolVal(False, self.ctx)
         elif action.cards:
             if mode == MODE_TOP or Counter(action.cards) - self.hand or self.opening is None:
