@@ -97,6 +97,8 @@ class Albany:
         self.pile = pile
         self.top = pile[-1] if pile else None
         self._classify(sorted(set(hand) | set(pile)))
+        # every face of the spot, for the quick conditions on any depth (the encoding keeps fewer)
+        self.all_naturals, self.all_wilds, self.all_stoppers = set(self.naturals), set(self.wilds), set(self.stoppers)
         self._layable = self._top_layable()
         # the depths a turn may take (0: none); the others are ruled out here, each by a rule
         self.depths, self.excluded = self._domain(goal, fixed)
@@ -205,8 +207,8 @@ class Albany:
             held.update(self.pile[-depth:])
             held[low] -= 1
         need = rules["pile"]["deep_needs_naturals"]
-        nats = [c for c, n in held.items() if n > 0 and c in self.naturals]
-        wilds = sum(n for c, n in held.items() if n > 0 and c in self.wilds)
+        nats = [c for c, n in held.items() if n > 0 and c in self.all_naturals]
+        wilds = sum(n for c, n in held.items() if n > 0 and c in self.all_wilds)
         ranks = Counter()
         for c in nats:
             ranks[c.rank] += held[c]
@@ -638,7 +640,7 @@ class Albany:
         out = []
         by_rank = Counter()
         for c, n in held.items():
-            if c in self.naturals:
+            if c in self.all_naturals:
                 by_rank[c.rank] += n
         for c, n in held.items():
             role = rules.role(c)
@@ -648,10 +650,10 @@ class Albany:
                             and ("red" if f.is_red else "black") in sm["colors"])
                 if not (red and (mates >= sm["min_cards"] or c.rank in stop_table)):
                     out += [c] * n
-            elif c in self.naturals:
+            elif c in self.all_naturals:
                 if by_rank[c.rank] >= 2 or c.rank in groups:
                     continue
-                if any(f.suit == c.suit and f.rank != c.rank and 0 < abs(f.order - c.order) <= 3 and f in self.naturals
+                if any(f.suit == c.suit and f.rank != c.rank and 0 < abs(f.order - c.order) <= 3 and f in self.all_naturals
                        and self.low <= f.order <= self.high for f in held) and self.low <= c.order <= self.high:
                     continue
                 if any(c.order not in orders and self.low <= c.order <= self.high for orders in seqs.get(c.suit, [])):
@@ -677,11 +679,11 @@ class Albany:
             held.update(self.pile[-depth:])
         by_rank, by_suit, wilds = Counter(), {}, 0
         for c, n in held.items():
-            if c in self.naturals:
+            if c in self.all_naturals:
                 by_rank[c.rank] += n
                 if self.low <= c.order <= self.high:
                     by_suit.setdefault(c.suit, Counter())[c.order] += n
-            elif c in self.wilds:
+            elif c in self.all_wilds:
                 wilds += n
         # groups and wild-card sets share the wilds: take the cheapest canastas first
         costs = []
@@ -708,7 +710,7 @@ class Albany:
         # every new canasta of naturals holds five of them at least and seven cards, each card in one
         wild_sets = range(wilds // 7 + 1) if rules["wild_meld"].get("allowed") else range(1)
         bound = min(bound, max(t + min(usable // 5, (usable + wilds - 7 * t) // 7) for t in wild_sets))
-        stoppers = Counter(c.rank for c, n in held.items() if c in self.stoppers for _ in range(n))
+        stoppers = Counter(c.rank for c, n in held.items() if c in self.all_stoppers for _ in range(n))
         if rules["stopper_meld"].get("allowed"):
             bound += sum(n // 7 for n in stoppers.values())
         for meld in self.spot.melds:
@@ -744,8 +746,8 @@ class Albany:
         held = Counter(self.hand)
         if depth:
             held.update(self.pile[-depth:])
-        nats = {c: n for c, n in held.items() if c in self.naturals}
-        wilds = sum(n for c, n in held.items() if c in self.wilds)
+        nats = {c: n for c, n in held.items() if c in self.all_naturals}
+        wilds = sum(n for c, n in held.items() if c in self.all_wilds)
         done, cands = 0, []   # (eligible {face: copies}, cards, least naturals, repeatable)
         for meld in self.spot.melds:
             if len(meld) >= 7:

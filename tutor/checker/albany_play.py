@@ -306,9 +306,9 @@ def _takes(enc: Albany, depths: list[int]) -> str:
 def _depth_text(enc: Albany, rule: str, depths: list[int]) -> str:
     rules = enc.rules
     if rule == "A-GOOUT":
-        most = max(enc.canasta_bound(j) for j in depths)
+        most = max(min(enc.canasta_bound(j), enc.need - 1) for j in depths)
         return (f"going out needs {_n(enc.need, 'canasta')}; {_takes(enc, depths)} at most "
-                f"{'none' if most == 0 else most} could be made")
+                f"{'none' if most == 0 else most} could be made, each natural in one of them")
     if rule == "A-GOOUT.cards":
         depth, cards = min(((j, enc.strands[j]) for j in depths), key=lambda kv: len(kv[1]))
         return (f"going out, every card but one discard must be melded; {_takes(enc, depths)} at least "
