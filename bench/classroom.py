@@ -71,7 +71,7 @@ from lessons_bench import CHROMIUM, CHROMIUM_ARGS, CLICK_TO_VERDICT_JS, LESSONS,
 
 CLICK_BUDGET_MS = 1000
 MEMORY_BUDGET = 1024**3
-RENDER_TIMEOUT_S = 600
+RENDER_TIMEOUT_S = 300
 COMPLETED_RUN = re.compile(r'"op"\s*:\s*"completed-run"')
 MARIMO_ERROR_MIMETYPE = "application/vnd.marimo+error"
 # What counts as an error in marimo's log: its error lines ("[E ...]"), Python tracebacks, and
@@ -86,9 +86,16 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(port: int, log: Path, python: str = sys.executable) -> subprocess.Popen:
+# With --preload, the server process imports what the lessons use before it serves anyone, then
+# starts marimo's command line in the same process.
+PRELOAD = ("import sys; sys.path.insert(0, 'lessons'); import IPython, ipywidgets, anywidget, rulebook; "
+           "from marimo._cli.cli import main; sys.argv[0] = 'marimo'; main()")
+
+
+def start_server(port: int, log: Path, python: str = sys.executable, preload: bool = False) -> subprocess.Popen:
+    start = ["-c", PRELOAD] if preload else ["-m", "marimo"]
     proc = subprocess.Popen(
-        [python, "-m", "marimo", "run", str(LESSONS), "--headless", "--host", "127.0.0.1",
+        [python, *start, "run", str(LESSONS), "--headless", "--host", "127.0.0.1",
          "--port", str(port), "--no-token", "--no-sandbox"],
         cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log.open("w"), stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -326,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds between the last session opening and the first clicks (default 5)")
     parser.add_argument("--browsers", type=int, default=1, help="Chromium processes to share the sessions (default 1)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the learners' pauses")
+    parser.add_argument("--preload", action="store_true",
+                        help="start the server through a launcher that imports the lessons' libraries first")
     parser.add_argument("--warm", action="store_true",
                         help="open one lesson before the class arrives (default: the class meets a cold server)")
     parser.add_argument("--server-python", default=sys.executable,
@@ -341,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
 
     port = free_port()
     log = Path(tempfile.gettempdir()) / "canasta-tutor-classroom-server.log"
-    server = start_server(port, log, args.server_python)
+    server = start_server(port, log, args.server_python, args.preload)
     sampler = MemorySampler(server.pid)
     sampler.start()
     phases = Phases(server.pid)
@@ -378,7 +387,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"server: Python {version[0]}, marimo {version[1]}" if len(version) == 2 else "server: ?")
     print(f"classroom: {len(learners)} sessions, one browser context each, in {args.browsers} Chromium, over {', '.join(sorted({lr.lesson for lr in learners}))}; "
           f"arriving over {args.arrival:.0f} s, then {args.clicks} clicks each, "
-          f"{args.pause_min:g}-{args.pause_max:g} s apart; {'server warmed first' if args.warm else 'cold server'}")
+          f"{args.pause_min:g}-{args.pause_max:g} s apart; {'server warmed first' if args.warm else 'cold server'}"
+          f"{', libraries preloaded' if args.preload else ''}")
     print("where the time went:")
     print("\n".join(phases.report()))
     failed = False
