@@ -81,8 +81,8 @@ def test_crosscheck_many_spots_finds_no_disagreement(variant):
 def _z3_found(spot, goal) -> bool:
     try:
         return isinstance(checker.find(spot, goal), Found)
-    except NotImplementedError:
-        assume(False)  # a case the z3 encoding leaves out (it says so): nothing to compare
+    except (NotImplementedError, SolverLimitError):
+        assume(False)  # a case the z3 encoding leaves out, or gave up on (it says so): nothing to compare
 
 
 @AGREE
@@ -101,7 +101,7 @@ def test_deciders_list_the_same_legal_albany_melds(data):
     unknown = spot.phase == "before-draw"
     try:
         z3_choices = checker.legal_choices(spot, unknown_draw=unknown)
-    except NotImplementedError:
+    except (NotImplementedError, SolverLimitError):
         assume(False)
     assert z3_choices == reference.legal_choices(spot, unknown_draw=unknown), spot.to_json()
 
