@@ -46,6 +46,7 @@ from ..goals import ANY, NONE, UNKNOWN, Goal
 from ..melds import GROUP, SEQUENCE, STOPPERS, WILD, judge, sequence_span
 from ..play import Action
 from ..spot import Spot
+from .solve import Budget
 
 MODE_NONE, MODE_TOP, MODE_WHOLE, MODE_DEEP = 0, 1, 2, 3
 
@@ -1000,11 +1001,10 @@ class Solver:
     asserted in a scope or assumed.
     """
 
-    def __init__(self, enc: Albany, rlimit: int, base=(), arith: int = 2):
+    def __init__(self, enc: Albany, budget: Budget, base=(), arith: int = 2):
         self.enc = enc
-        self.rlimit = rlimit
+        self.budget = budget  # the question's, shared by all its solvers
         self.solver = z3.SimpleSolver(ctx=enc.ctx)
-        self.solver.set("rlimit", rlimit)
         # 2, the simplex solver, is faster on most of these small bounded counts; 6 (the lra solver)
         # proves some of the hardest with a fraction of the resources
         self.solver.set("arith.solver", arith)
@@ -1016,25 +1016,23 @@ class Solver:
             self.literals[rule] = lit
             self.solver.add(z3.Implies(lit, z3.And(exprs)))
 
-    def check(self, extra=(), leave_out=(), rlimit: int | None = None) -> tuple[bool, object]:
-        """Sat with a model, or unsat with the rules of a core; ``SolverLimitError`` past ``rlimit``
-        (the solver's own limit unless a smaller one is given for a first try)."""
+    def check(self, extra=(), leave_out=(), cap: int | None = None) -> tuple[bool, object]:
+        """Sat with a model, or unsat with the rules of a core; ``SolverLimitError`` when the
+        question's budget is spent (or this check's ``cap``, for a first try)."""
         lits = [lit for rule, lit in self.literals.items() if rule not in leave_out]
-        self.solver.set("rlimit", self.rlimit if rlimit is None else min(rlimit, self.rlimit))
         scoped = bool(extra)
         if scoped:
             self.solver.push()
         try:
             for e in extra:
                 self.solver.add(e)
-            result = self.solver.check(*lits)
+            result = self.budget.check(self.solver, *lits, cap=cap)
             if result == z3.sat:
                 return True, self.solver.model()
             if result == z3.unsat:
                 core = {str(x) for x in self.solver.unsat_core()}
                 return False, [r for r, lit in self.literals.items() if str(lit) in core]
-            raise SolverLimitError(f"the solver gave up within its resource limit: {self.solver.reason_unknown()}; "
-                                   "no verdict was reached (a larger rlimit may reach one)")
+            raise self.budget.exhausted(self.solver.reason_unknown())
         finally:
             if scoped:
                 self.solver.pop()

@@ -18,20 +18,21 @@ from ..play import DISCARD, LAYOFF, MELD, PICKUP, Action
 from ..spot import Spot
 from ..verdict import Reason
 from .albany import MODE_DEEP, MODE_TOP, MODE_WHOLE, Albany, Solver
+from .solve import Budget
 
 
-def solve(spot: Spot, goal: Goal, fixed: Action | None, rlimit: int):
+def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
     """``(play, None, points)`` for a witness (``points`` as counted when the goal is the best),
     or ``(None, reasons, None)``."""
     enc = Albany(spot, apart=goal.include is not None and goal.include.kind == "meld", goal=goal, fixed=fixed)
     if not enc.depths:  # every draw is ruled out before any search
         return None, _excluded(enc), None
     extra = enc.goal_terms(goal, fixed)
-    solver = Solver(enc, rlimit, base=extra)
+    solver = Solver(enc, budget, base=extra)
     try:  # every depth at once, with a part of the budget
-        ok, got = solver.check(rlimit=rlimit // FIRST_TRY if len(enc.depths) > 1 else None)
+        ok, got = solver.check(cap=budget.rlimit // FIRST_TRY if len(enc.depths) > 1 else None)
     except SolverLimitError:
-        ok, got = _depth_by_depth(enc, rlimit, extra)
+        ok, got = _depth_by_depth(enc, budget, extra)
         if not ok:
             return None, _reasons(enc, goal, extra, got), None
     counted = None
@@ -46,11 +47,11 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, rlimit: int):
 
 
 #: The first check, over every depth at once, gets this fraction of the resource limit;
-#: past it each depth is checked alone with the whole limit.
+#: past it each depth is checked alone with what is left.
 FIRST_TRY = 2
 
 
-def _depth_by_depth(enc: Albany, rlimit: int, extra: list):
+def _depth_by_depth(enc: Albany, budget: Budget, extra: list):
     """One check per depth (those that could make more canastas and take more cards first),
     each by a solver of its own that knows the depth from the start: a model at the first
     depth that has one, else the union of the depths' cores. The depths that reach the
@@ -60,7 +61,7 @@ def _depth_by_depth(enc: Albany, rlimit: int, extra: list):
     cores, limited = [], []
     for j in order:
         try:
-            ok, got = _either(enc, rlimit, extra + [enc.d == j], tried=len(enc.depths) == 1)
+            ok, got = _either(enc, budget, extra + [enc.d == j], tried=len(enc.depths) == 1)
         except SolverLimitError:
             limited.append(j)
             continue
@@ -68,7 +69,7 @@ def _depth_by_depth(enc: Albany, rlimit: int, extra: list):
             return True, got
         cores += [r for r in got if r not in cores]
     if len(limited) > 1:
-        ok, got = Solver(enc, rlimit, base=extra + [z3.Or([enc.d == j for j in limited])]).check()
+        ok, got = Solver(enc, budget, base=extra + [z3.Or([enc.d == j for j in limited])]).check()
         if ok:
             return True, got
         cores += [r for r in got if r not in cores]
@@ -78,15 +79,15 @@ def _depth_by_depth(enc: Albany, rlimit: int, extra: list):
     return False, cores
 
 
-def _either(enc: Albany, rlimit: int, base: list, tried: bool = False):
+def _either(enc: Albany, budget: Budget, base: list, tried: bool = False):
     """A check by the simplex solver, then, past the limit, by the other arithmetic solver
     (``tried``: the simplex solver has already reached the limit on this question)."""
     if not tried:
         try:
-            return Solver(enc, rlimit, base=base).check()
+            return Solver(enc, budget, base=base).check()
         except SolverLimitError:
             pass
-    return Solver(enc, rlimit, base=base, arith=6).check()
+    return Solver(enc, budget, base=base, arith=6).check()
 
 
 def _reasons(enc: Albany, goal: Goal, extra: list, core: list[str]) -> tuple[Reason, ...]:
@@ -259,7 +260,7 @@ def explain(enc: Albany, solver: Solver, goal: Goal, extra: list, core: list[str
     """The reasons of a minimised core; ``solver`` holds ``extra`` as its base."""
     core = _minimal(solver, [], core)
     if any(rule in ("A-GOOUT", "A-STOPPER") for rule in core):  # their texts ask without some of the goal
-        solver = Solver(enc, solver.rlimit)
+        solver = Solver(enc, solver.budget)
     rules, out = enc.rules, []
     for rule in core:
         base = rule.split(".")[0]
@@ -401,7 +402,7 @@ def find(spot: Spot, goal: Goal, *, rlimit: int | None = None):
     limit = api.DEFAULT_RLIMIT if rlimit is None else rlimit
     fixed = api._fixed(goal.pickup)
     played = api.drawn(spot) if goal.unknown_draw else spot
-    play, reasons, counted = solve(played, goal, fixed, limit)
+    play, reasons, counted = solve(played, goal, fixed, Budget(limit))
     if play is None:
         return api.Blocked(reasons)
     facts = {} if counted is None else {"points": counted}
@@ -419,13 +420,13 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup="none", rlim
     played = api.drawn(spot) if unknown_draw else spot
     open_pile = pickup != "none" and played.phase == "before-draw" and bool(played.discard)
     hand = spot.hand + (tuple(spot.discard) if open_pile else ())
-    choices = candidates(spot, hand)
+    choices = api.within_limit(candidates(spot, hand))
     if not choices:
         return []
     enc = Albany(played, apart=True)
     base = enc.goal_terms(Goal(pickup=pickup, unknown_draw=unknown_draw), fixed)
     conds = [enc.includes(c) for c in choices]
-    solver = Solver(enc, limit)
+    solver = Solver(enc, Budget(limit))
     legal = [False] * len(choices)
     for i, cond in enumerate(conds):
         if legal[i]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import z3
 
 from ..choices import candidates
+from ..errors import SolverLimitError
 from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown
 from ..play import PICKUP, Action, format_play
 from ..spot import Spot
@@ -33,6 +34,19 @@ from .witness import CheckerBug
 DEFAULT_RLIMIT = 5_000_000
 
 _WORD = 60  # choices a number of ``legal_choices`` reports on
+
+#: ``legal_choices`` gives up at once on more candidates than this: building their
+#: conditions alone would take seconds (a real hand of 40 albany cards forms up to
+#: about 1,000; a 100-card canasty hand 5,660).
+MAX_CHOICES = 1500
+
+
+def within_limit(choices: list) -> list:
+    """The candidates, when there are few enough to list the legal ones; else ``SolverLimitError``."""
+    if len(choices) > MAX_CHOICES:
+        raise SolverLimitError(f"the cards form {len(choices)} candidate melds and lay-offs; listing the legal "
+                               f"ones stops at {MAX_CHOICES} (a resource limit): no verdict was reached")
+    return choices
 
 
 @dataclass(frozen=True)
@@ -106,7 +120,7 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup=NONE,
     hand = spot.hand
     if open_pile:
         hand = hand + tuple(c for c in spot.discard if spot.rules.role(c) != "bonus")
-    choices = candidates(spot, hand)
+    choices = within_limit(candidates(spot, hand))
     if not choices:
         return []
     limit = DEFAULT_RLIMIT if rlimit is None else rlimit

@@ -38,11 +38,12 @@ class Budget:
         self.spent = 0
         self._counted: dict[int, int] = {}  # each solver's count when last read
 
-    def check(self, solver: z3.Solver, *assumptions) -> z3.CheckSatResult:
+    def check(self, solver: z3.Solver, *assumptions, cap: int | None = None) -> z3.CheckSatResult:
+        """``solver.check`` with what is left (at most ``cap``, for a first try that may fail)."""
         left = self.rlimit - self.spent
         if left <= 0:
             raise self.exhausted("the question's checks have spent it")
-        solver.set("rlimit", left)  # counted from where this solver's count stands
+        solver.set("rlimit", left if cap is None else min(cap, left))  # counted from this solver's count
         try:
             return solver.check(*assumptions)
         finally:
