@@ -992,6 +992,9 @@ def _rank(order: int) -> str:
     return next(r for r, o in RANK_ORDER.items() if o == order)
 
 
+BUILD_UNITS = 15
+
+
 class Solver:
     """A solver over one spot's encoding, with its rules tracked by ID.
 
@@ -1002,6 +1005,9 @@ class Solver:
     """
 
     def __init__(self, enc: Albany, budget: Budget, base=(), arith: int = 2):
+        # A question may build a solver per pick-up depth, and building one takes about as long
+        # as z3 spends on BUILD_UNITS of its resource count per constraint: the budget counts it.
+        budget.spend(BUILD_UNITS * len(enc.m.hard), "building another solver")
         self.enc = enc
         self.budget = budget  # the question's, shared by all its solvers
         self.solver = z3.SimpleSolver(ctx=enc.ctx)

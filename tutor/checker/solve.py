@@ -52,6 +52,12 @@ class Budget:
             self.spent += count - self._counted.get(id(solver), 0)
             self._counted[id(solver)] = count
 
+    def spend(self, units: int, what: str) -> None:
+        """Count work done outside z3's checks (building a solver); past the limit, give up before it."""
+        if self.spent + units > self.rlimit:
+            raise self.exhausted(f"the question's checks have spent it before {what}")
+        self.spent += units
+
     def exhausted(self, why: str) -> SolverLimitError:
         return SolverLimitError(f"the solver gave up within its resource limit (rlimit {self.rlimit}): {why}; "
                                 "no verdict was reached (a larger rlimit may reach one)")
