@@ -5,35 +5,16 @@ import json
 
 import pytest
 
-from tutor.errors import TutorError
 from tutor.puzzles.format import check_record, read_file
-from tutor.puzzles.prove import prove
 from tutor.puzzles.verify import BANK, bank_files, verify_paths
-from tutor.spot import Spot
 
 COLLECTIONS = ("classic", "house", "canasty", "albany")
 MIN_PER_VARIANT = 60
-# a spot every decider that plays the variant answers at once
-PROBE = {"albany": {"variant": "albany", "hand": "9S 9H 9D 5C 4D", "melds": [], "phase": "drawn"}}
-
-
-def _deciders_cannot_answer(name: str) -> str:
-    """Why the deciders cannot answer this variant yet ("" when they can)."""
-    if name not in PROBE:
-        return ""
-    try:
-        prove(Spot.from_dict(PROBE[name]), "initial-meld", count=False)
-    except (NotImplementedError, TutorError) as e:
-        return f"{type(e).__name__}: {e}"
-    return ""
 
 
 def _collection(name):
     path = BANK / f"{name}.jsonl"
     if not path.exists():
-        why = _deciders_cannot_answer(name)
-        if why:
-            pytest.xfail(f"no {path.name} yet: the deciders cannot answer {name} puzzles ({why})")
         pytest.fail(f"the bank has no {path.name}")
     return read_file(path)
 
