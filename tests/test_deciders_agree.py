@@ -73,8 +73,8 @@ def test_crosscheck_slice_finds_no_disagreement(variant):
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_crosscheck_many_spots_finds_no_disagreement(variant):
-    tally = check_range(variant, seed=11, start=0, stop=400)
-    assert tally.comparisons >= 1400 and not tally.disagreements, tally.disagreements[:1]
+    tally = check_range(variant, seed=11, start=0, stop=2000)
+    assert tally.comparisons >= 7000 and not tally.disagreements, tally.disagreements[:1]
 
 
 # -- albany (A-*): sequences, stoppers, the fanned pile; every table and Deluxe option ---------------
@@ -117,6 +117,12 @@ def test_every_contract_question_gets_the_same_albany_answer(question, data):
     except SolverLimitError:
         assume(False)
     assert z3_answer.answer == ref_answer.answer, spot.to_json()
+
+
+@pytest.mark.slow
+def test_albany_crosscheck_many_spots_finds_no_disagreement():
+    tally = check_range("albany", seed=11, start=0, stop=150)
+    assert tally.comparisons >= 500 and not tally.disagreements, tally.disagreements[:1]
 
 
 def test_albany_crosscheck_slice_finds_no_disagreement():
