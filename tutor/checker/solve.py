@@ -47,8 +47,7 @@ class Budget:
         try:
             return solver.check(*assumptions)
         finally:
-            stats = solver.statistics()
-            count = stats.get_key_value("rlimit count") if "rlimit count" in stats.keys() else 0
+            count = _rlimit_count(solver)
             self.spent += count - self._counted.get(id(solver), 0)
             self._counted[id(solver)] = count
 
@@ -61,6 +60,17 @@ class Budget:
     def exhausted(self, why: str) -> SolverLimitError:
         return SolverLimitError(f"the solver gave up within its resource limit (rlimit {self.rlimit}): {why}; "
                                 "no verdict was reached (a larger rlimit may reach one)")
+
+
+def _rlimit_count(solver: z3.Solver) -> int:
+    """The solver's resource count so far. Read key by key from the end, where z3 lists it:
+    going through every statistic by name costs more than many of the checks it counts."""
+    stats = solver.statistics()
+    ref, handle = stats.ctx.ref(), stats.stats
+    for i in reversed(range(z3.Z3_stats_size(ref, handle))):
+        if z3.Z3_stats_get_key(ref, handle, i) == "rlimit count":
+            return z3.Z3_stats_get_uint_value(ref, handle, i)
+    return 0
 
 
 class Values:
