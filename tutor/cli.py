@@ -48,7 +48,8 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--decider", choices=("z3", "reference"), default="z3",
                         help="which decider answers (default: the z3 checker)")
         sp.add_argument("--rlimit", type=int, metavar="N",
-                        help="the z3 resource limit per solver call (default: the checker's own)")
+                        help="the question's resource limit, shared by all its solver checks "
+                             "(default: the checker's own)")
         if play_help:
             sp.add_argument("--play", help=play_help)
 
