@@ -29,11 +29,10 @@ from .witness import CheckerBug
 #: The resource limit of one ``find`` or ``legal_choices`` call, shared by all its
 #: checks (z3's deterministic ``rlimit``, see ``solve.Budget``). On the benchmark's
 #: corpus (15-card hands, piles up to 30) a call spends about 3,000 (median),
-#: 39,000 at p99 and 73,000 at most; ``melds`` on a 100-card hand 2 to 5 million,
-#: some 4 s here.
+#: 39,000 at p99 and 73,000 at most.
 DEFAULT_RLIMIT = 5_000_000
 
-_WORD = 60  # choices a number of ``legal_choices`` reports on
+_WORD = 60  # choices whose inclusion one number read from a model reports (one bit each)
 
 #: ``legal_choices`` gives up at once on more candidates than this: building their
 #: conditions alone would take seconds (a real hand of 40 albany cards forms up to
