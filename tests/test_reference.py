@@ -299,9 +299,14 @@ def test_module_examples_run():
     assert result.attempted and not result.failed
 
 
-def test_albany_is_refused_not_answered():
-    s = spot("albany", hand="4S 5S 6S 9D")
-    with pytest.raises(UnsupportedVariant):
+def test_a_house_file_mixing_sequences_into_a_whole_pile_game_is_refused_not_answered(tmp_path):
+    # albany's search holds sequences together with its fanned pile; a table that adds
+    # sequences to classic's whole pile has neither search, and gets a clear refusal
+    path = tmp_path / "runs.toml"
+    path.write_text('extends = "classic"\n[meld]\nrule = "T-RUNS"\nsequences = true\n'
+                    '[rules.T-RUNS]\ntext = "Runs of one suit may be melded."\nsection = "our table"\n')
+    s = Spot.from_dict({"variant": str(path), "hand": "4S 5S 6S 9D", "phase": "drawn"})
+    with pytest.raises(UnsupportedVariant, match="does not search"):
         find(s, Goal())
 
 
