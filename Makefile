@@ -14,7 +14,7 @@ PYTEST_ARGS ?= -n 2 --dist loadfile
 .PHONY: lessons test test-fast bench fuzz venv chromium
 
 lessons: $(STAMP)
-	$(VENV)/bin/marimo run lessons/ $(ARGS)
+	$(VENV)/bin/python -m tutor.serve $(ARGS)
 
 test: $(STAMP) chromium
 	@$(call pytest)

@@ -86,16 +86,11 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-# With --preload, the server process imports what the lessons use before it serves anyone, then
-# starts marimo's command line in the same process.
-PRELOAD = ("import sys; sys.path.insert(0, 'lessons'); import IPython, ipywidgets, anywidget, rulebook; "
-           "from marimo._cli.cli import main; sys.argv[0] = 'marimo'; main()")
-
-
 def start_server(port: int, log: Path, python: str = sys.executable, preload: bool = False) -> subprocess.Popen:
-    start = ["-c", PRELOAD] if preload else ["-m", "marimo"]
+    # --preload serves as `make lessons` does: tutor.serve imports the lessons' libraries first
+    start = ["-m", "tutor.serve"] if preload else ["-m", "marimo", "run", str(LESSONS)]
     proc = subprocess.Popen(
-        [python, *start, "run", str(LESSONS), "--headless", "--host", "127.0.0.1",
+        [python, *start, "--headless", "--host", "127.0.0.1",
          "--port", str(port), "--no-token", "--no-sandbox"],
         cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log.open("w"), stderr=subprocess.STDOUT,
         env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -334,7 +329,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--browsers", type=int, default=1, help="Chromium processes to share the sessions (default 1)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the learners' pauses")
     parser.add_argument("--preload", action="store_true",
-                        help="start the server through a launcher that imports the lessons' libraries first")
+                        help="start the server as `make lessons` does (tutor.serve: the lessons' libraries "
+                             "imported first); default: plain `marimo run lessons/`")
     parser.add_argument("--warm", action="store_true",
                         help="open one lesson before the class arrives (default: the class meets a cold server)")
     parser.add_argument("--server-python", default=sys.executable,

@@ -94,7 +94,7 @@ def artifacts() -> Path:
 
 @pytest.fixture(scope="module")
 def marimo_server(artifacts, request):
-    """Serve the lesson gallery (``marimo run lessons/``); yields the base URL.
+    """Serve the lesson gallery as ``make lessons`` does (``tutor.serve``); yields the base URL.
 
     The server's output is kept in ``tests/artifacts/`` for when a page misbehaves.
     """
@@ -105,7 +105,7 @@ def marimo_server(artifacts, request):
     with log.open("w") as out:
         proc = subprocess.Popen(
             [
-                sys.executable, "-m", "marimo", "run", str(LESSONS),
+                sys.executable, "-m", "tutor.serve",
                 "--headless", "--host", "127.0.0.1", "--port", str(port),
                 "--no-token", "--no-sandbox",
             ],

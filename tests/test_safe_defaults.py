@@ -37,9 +37,9 @@ def test_the_lesson_server_listens_on_loopback_only_unless_told_otherwise():
     port = _free_port()
     # the README's command, as make runs it: no --host given
     make = (ROOT / "Makefile").read_text()
-    assert re.search(r"marimo run lessons/ \$\(ARGS\)", make)
-    server = subprocess.Popen([sys.executable, "-m", "marimo", "run", str(ROOT / "lessons"), "--headless",
-                               "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    assert re.search(r"python -m tutor.serve \$\(ARGS\)", make)
+    server = subprocess.Popen([sys.executable, "-m", "tutor.serve", "--headless", "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 90
         while not _listening_addresses(port) and time.monotonic() < deadline:
