@@ -31,14 +31,12 @@ from dataclasses import dataclass, field, replace
 from ..cards import RANK_ORDER, Card
 from ..errors import IllegalPlayError
 from ..goals import Goal
-from ..melds import judge
+from ..melds import GROUP, SEQUENCE, STOPPERS, WILD, judge
 from ..play import DISCARD, LAYOFF, MELD, Action
 from ..spot import Spot
 from .pickups import FannedStart, fanned_starts
 from .sweep import (SUITS, PlacedGroup, PlacedPlain, PlacedRun, Problem, Sweep, group_split,
                     stopper_plans, wild_plans)
-
-GROUP, SEQUENCE, WILD, STOPPERS = "group", "sequence", "wild", "stoppers"
 
 
 @dataclass
