@@ -136,12 +136,12 @@ def pickup_actions(draw, spot: Spot) -> Action:
 
 
 @st.composite
-def goals(draw, spot: Spot) -> Goal:
+def goals(draw, spot: Spot, pickups=None) -> Goal:
     """A random goal for ``spot``: a pickup rule, the flags, maybe a meld to include."""
     before = spot.phase == "before-draw"
     unknown = before and draw(st.booleans())
     if before and not unknown:
-        pickup = draw(st.one_of(st.just(ANY), pickup_actions(spot)))
+        pickup = draw(st.one_of(st.just(ANY), (pickups or pickup_actions)(spot)))
     else:
         pickup = draw(st.sampled_from([NONE, ANY]))
     choices = candidates(spot)
@@ -269,16 +269,6 @@ def albany_pickups(draw, spot: Spot) -> Action:
     return Action(PICKUP, tuple(pool[i] for i in picked), None, depth)
 
 
-@st.composite
-def albany_goals(draw, spot: Spot) -> Goal:
-    before = spot.phase == "before-draw"
-    unknown = before and draw(st.booleans())
-    if before and not unknown:
-        pickup = draw(st.one_of(st.just(ANY), albany_pickups(spot)))
-    else:
-        pickup = draw(st.sampled_from([NONE, ANY]))
-    choices = candidates(spot)
-    include = draw(st.one_of(st.none(), st.sampled_from(choices))) if choices else None
-    return Goal(pickup=pickup, take_pile=before and not unknown and draw(st.booleans()),
-                go_out=draw(st.booleans()), must_meld=draw(st.booleans()), include=include,
-                unknown_draw=unknown, best=draw(st.booleans()))
+def albany_goals(spot: Spot):
+    """A random goal for an albany spot: ``goals`` with albany's pickups (depths, the fanned pile)."""
+    return goals(spot, pickups=albany_pickups)
