@@ -37,8 +37,7 @@ class Tracked:
     cond: Cond
     priority: int          # cores are minimised by dropping low priorities first
     note: str = ""         # a ready sentence, for rules decided before solving
-    expr: z3.BoolRef | None = None      # the compiled condition
-    literal: z3.BoolRef | None = None   # the Boolean that tracks it in unsat cores
+    literal: z3.BoolRef | None = None   # the Boolean that switches it on, and names it in unsat cores
 
 
 @dataclass(eq=False)
@@ -183,13 +182,16 @@ class Encoding:
 
     def compile(self) -> z3.BoolRef:
         """Parse the whole encoding into z3 at once; returns the hard constraints as one formula."""
+        # Each tracked rule holds when its literal is assumed: ``literal => rule`` is a hard
+        # constraint, so a check leaves a rule out by not assuming it (``solve.Session``).
         tracked = list(self.tracked.values())
         hard = " ".join(c.text for c in self.hard if c.text != "true")
-        text = "".join(self._decls) + f"(assert (and true {hard}))" + "".join(
-            f"(assert {t.cond.text})" for t in tracked)
+        names = [f"|{t.rule}:{t.aspect}|" for t in tracked]
+        switched = "".join(f" (=> {n} {t.cond.text})" for n, t in zip(names, tracked))
+        text = ("".join(self._decls) + "".join(f"(declare-const {n} Bool)" for n in names)
+                + f"(assert (and true {hard}{switched}))")
         parsed = z3.parse_smt2_string(text, ctx=self.ctx)
-        for i, t in enumerate(tracked, start=1):
-            t.expr = parsed[i]
+        for t in tracked:
             t.literal = z3.Bool(f"{t.rule}:{t.aspect}", self.ctx)
         return parsed[0]
 

@@ -1,9 +1,11 @@
 """One solver per question: checks under assumptions, cores, bounded searches.
 
-Tracked rules are asserted with ``assert_and_track`` inside a ``push``/``pop``
-scope, so each check can leave some out (to minimise a core, or to see how
-far the turn gets without a rule). All the checks of one question share
-one deterministic resource limit (``Budget``, z3's ``rlimit``): a question
+Every tracked rule is a hard constraint ``literal => rule`` (``Encoding.compile``),
+and a check assumes the literals of the rules in force: leaving a rule out
+(to minimise a core, or to see how far the turn gets without it) is not
+assuming its literal, so one solver keeps what it learned across all the
+checks of a question. All the checks of one question share one
+deterministic resource limit (``Budget``, z3's ``rlimit``): a question
 that would need many checks on an absurd spot gives up as surely as one
 hard check does. When the limit is reached the caller gets
 ``SolverLimitError``, never a guess.
@@ -139,6 +141,7 @@ class Session:
         self.solver = z3.SimpleSolver(ctx=enc.ctx)
         self.solver.add(enc.compile())
         self._literals: dict[str, z3.BoolRef] = {}
+        self._in_force: list[z3.BoolRef] = []  # the literals of the rules of the current scope
 
     def literals(self, conds: Iterable[Cond]) -> list[z3.BoolRef]:
         out = []
@@ -150,14 +153,13 @@ class Session:
 
     @contextmanager
     def rules(self, tracked: Iterable[Tracked]):
-        """A scope in which these tracked rules hold (each named by its literal)."""
-        self.solver.push()
+        """A scope in which these tracked rules hold, besides those of an enclosing scope."""
+        outer = self._in_force
+        self._in_force = outer + [t.literal for t in tracked]
         try:
-            for t in tracked:
-                self.solver.assert_and_track(t.expr, t.literal)
             yield
         finally:
-            self.solver.pop()
+            self._in_force = outer
 
     def check(self, tracked: Iterable[Tracked], assumptions=(), extra=()) -> Outcome:
         """Is there a turn under these rules, assumptions (goal conditions) and extra constraints?"""
@@ -174,7 +176,7 @@ class Session:
             for e in extra:
                 s.add(e)
             self.checks += 1
-            result = self.budget.check(s, *self.literals(assumptions))
+            result = self.budget.check(s, *self._in_force, *self.literals(assumptions))
             if result == z3.sat:
                 return Outcome(True, s.model())
             if result == z3.unsat:
