@@ -55,19 +55,19 @@ import asyncio
 import os
 import random
 import re
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from lessons_bench import CHROMIUM, CHROMIUM_ARGS, CLICK_TO_VERDICT_JS, LESSONS, ROOT, VERDICT_LESSONS  # noqa: E402
+from lessons_bench import CHROMIUM, CHROMIUM_ARGS, CLICK_TO_VERDICT_JS, LESSONS, VERDICT_LESSONS  # noqa: E402
+
+from tutor import serve  # noqa: E402
 
 CLICK_BUDGET_MS = 1000
 MEMORY_BUDGET = 1024**3
@@ -78,33 +78,6 @@ MARIMO_ERROR_MIMETYPE = "application/vnd.marimo+error"
 # uvicorn's "Exception in ASGI application".
 LOG_ERROR = re.compile(r"^\[E |Traceback \(most recent call last\)|^Exception in |^ERROR[: ]", re.M)
 LOG_WARNING = re.compile(r"^\[W [^\]]*\] (.*)$", re.M)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(port: int, log: Path, python: str = sys.executable, preload: bool = False) -> subprocess.Popen:
-    # --preload serves as `make lessons` does: tutor.serve imports the lessons' libraries first
-    start = ["-m", "tutor.serve"] if preload else ["-m", "marimo", "run", str(LESSONS)]
-    proc = subprocess.Popen(
-        [python, *start, "--headless", "--host", "127.0.0.1",
-         "--port", str(port), "--no-token", "--no-sandbox"],
-        cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log.open("w"), stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"marimo exited with status {proc.returncode}; see {log}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
-                return proc
-        except OSError:
-            time.sleep(0.2)
-    proc.terminate()
-    raise SystemExit(f"marimo did not start within 60 s; see {log}")
 
 
 def tree_rss(pid: int) -> int:
@@ -344,27 +317,24 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     learners = [Learner(i + 1, lessons[i % len(lessons)]) for i in range(args.sessions)]
 
-    port = free_port()
     log = Path(tempfile.gettempdir()) / "canasta-tutor-classroom-server.log"
-    server = start_server(port, log, args.server_python, args.preload)
+    try:
+        server, base = serve.launch(log, preload=args.preload, python=args.server_python)
+    except serve.ServerDidNotStart as e:
+        raise SystemExit(str(e))
     sampler = MemorySampler(server.pid)
     sampler.start()
     phases = Phases(server.pid)
     load_before = os.getloadavg()
     started = time.perf_counter()
     try:
-        asyncio.run(classroom(f"http://127.0.0.1:{port}", learners, args, phases))
+        asyncio.run(classroom(base, learners, args, phases))
     finally:
         wall = time.perf_counter() - started
         load_after = os.getloadavg()
         sampler.stopped.set()
         sampler.join()
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        serve.stop(server)
 
     text = log.read_text(errors="replace")
     log_errors = [m.group(0) for m in LOG_ERROR.finditer(text)]

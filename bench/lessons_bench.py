@@ -3,7 +3,7 @@
     python bench/lessons_bench.py                   # every lesson, 60 clicks in each verdict lesson
     python bench/lessons_bench.py --clicks 20 02 04 # fewer clicks, some lessons only
 
-Serves ``lessons/`` with ``marimo run`` and drives the system Chromium
+Serves ``lessons/`` as ``make lessons`` does (``tutor.serve``) and drives the system Chromium
 (``/usr/bin/chromium``) with Playwright. Two figures, against two budgets:
 
 * **first render**: from starting to load a lesson to the kernel's end of its
@@ -21,17 +21,16 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
+sys.path.insert(0, str(ROOT))
+from tutor import serve  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -79,29 +78,6 @@ async (nth) => {
   return performance.now() - start;
 }
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(port: int, log: Path) -> subprocess.Popen:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "marimo", "run", str(LESSONS), "--headless", "--host", "127.0.0.1",
-         "--port", str(port), "--no-token", "--no-sandbox"],
-        cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log.open("w"), stderr=subprocess.STDOUT,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
-                return proc
-        except OSError:
-            time.sleep(0.2)
-    proc.terminate()
-    raise SystemExit(f"marimo did not start; see {log}")
 
 
 class Runs:
@@ -186,9 +162,11 @@ def main(argv: list[str] | None = None) -> int:
     if not names:
         print("no lesson matches", file=sys.stderr)
         return 2
-    port = free_port()
     log = Path(tempfile.gettempdir()) / "canasta-tutor-lessons-bench-server.log"
-    server = start_server(port, log)
+    try:
+        server, base = serve.launch(log)
+    except serve.ServerDidNotStart as e:
+        raise SystemExit(str(e))
     failed = False
     try:
         with sync_playwright() as pw:
@@ -197,11 +175,11 @@ def main(argv: list[str] | None = None) -> int:
             # cache, and every lesson opens in a new tab from there.
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             gallery = context.new_page()
-            gallery.goto(f"http://127.0.0.1:{port}/")
+            gallery.goto(f"{base}/")
             gallery.wait_for_selector('a[href*="file="]')
-            base = f"http://127.0.0.1:{port}/?file="
+            lesson = f"{base}/?file="
             # The server's first session pays for importing the libraries once; say so apart.
-            warm, _ = first_render(context, base + names[0] + ".py")
+            warm, _ = first_render(context, lesson + names[0] + ".py")
             load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
             print(f"machine: {os.cpu_count()} CPUs, load average {load}")
             print(f"first render (ms), each lesson in a new tab, median of {args.repeat} loads; "
@@ -209,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {'lesson':40} {'total':>7} {'page and kernel start':>22} {'cells':>7} {'slowest load':>13}")
             renders = {}
             for name in names:
-                loads = sorted((first_render(context, base + name + ".py") for _ in range(args.repeat)),
+                loads = sorted((first_render(context, lesson + name + ".py") for _ in range(args.repeat)),
                                key=lambda load: load[0])
                 renders[name], ready = loads[len(loads) // 2]
                 print(f"  {name:40} {renders[name]:7.0f} {ready:22.0f} {renders[name] - ready:7.0f} "
@@ -225,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {'lesson':40} {'median':>7} {'p95':>7} {'max':>7}")
             everything = []
             for name in [n for n in VERDICT_LESSONS if n in names]:
-                values = click_latencies(context, base + name + ".py", args.clicks)
+                values = click_latencies(context, lesson + name + ".py", args.clicks)
                 everything += values
                 print(f"  {name:40} {statistics.median(values):7.0f} {p95(values):7.0f} {max(values):7.0f}")
             if everything:
@@ -235,8 +213,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"p95 {p95(everything):.0f} ms, budget {CLICK_BUDGET_MS} ms: {'ok' if ok else 'OVER BUDGET'}")
             browser.close()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        serve.stop(server)
     return 1 if failed else 0
 
 

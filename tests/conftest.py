@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+from tutor import serve
 
 # A lesson's first run can import z3 and friends; give pages time before failing.
 expect.set_options(timeout=20_000)
@@ -58,33 +56,6 @@ MARIMO_ERROR_TEXTS = (
 )
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_until_up(url: str, proc: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(
-                f"marimo exited with status {proc.returncode} before serving "
-                f"{url}; its log:\n{log.read_text(errors='replace')}"
-            )
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        time.sleep(0.25)
-    pytest.fail(
-        f"marimo did not answer at {url} within {SERVER_START_TIMEOUT}s; its log:\n"
-        f"{log.read_text(errors='replace')}"
-    )
-
-
 @pytest.fixture(scope="session")
 def artifacts() -> Path:
     """Where tests leave screenshots and logs for a person to look at (git-ignored)."""
@@ -98,33 +69,16 @@ def marimo_server(artifacts, request):
 
     The server's output is kept in ``tests/artifacts/`` for when a page misbehaves.
     """
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     log = artifacts / f"marimo-server-{request.module.__name__}-{worker}.log"
-    with log.open("w") as out:
-        proc = subprocess.Popen(
-            [
-                sys.executable, "-m", "tutor.serve",
-                "--headless", "--host", "127.0.0.1", "--port", str(port),
-                "--no-token", "--no-sandbox",
-            ],
-            cwd=ROOT,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
     try:
-        _wait_until_up(url + "/", proc, log)
+        proc, url = serve.launch(log, timeout=SERVER_START_TIMEOUT)
+    except serve.ServerDidNotStart as e:
+        pytest.fail(str(e))
+    try:
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        serve.stop(proc)
 
 
 @pytest.fixture(scope="session")
