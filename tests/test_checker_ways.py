@@ -168,7 +168,10 @@ def test_ways_from_before_draw_search_each_canonical_pickup_C_PICKUP():
         assert play_turn(s, f.play).went_out and arrangement(s, play_turn(s, f.play)) == key
 
 
-def test_albany_keeps_the_candidate_count():
+def test_albany_is_counted_through_the_same_entry_point_A_GOOUT():
+    # three nines go down and either the 5 or the 4 is thrown: two ways (tests/test_albany_ways.py has more)
     s = Spot.from_dict({"variant": "albany", "hand": "9S 9H 9D 5C 4D", "melds": [], "phase": "drawn"})
-    with pytest.raises(NotImplementedError):
-        ways(s, FIRST_MELD)
+    w = ways(s, FIRST_MELD)
+    assert (w.count, w.complete) == (2, True)
+    assert sorted(key[3] for key in w.arrangements) == ["4", "5"]
+    assert witnessed((s, f) for _, f in w.found) == set(w.arrangements)

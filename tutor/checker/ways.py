@@ -28,8 +28,10 @@ encoding; a goal that need not take it also without the pile. All the
 checks share one resource limit; reaching it, or ``max_models``, raises
 ``SolverLimitError``: a count is exact or there is none.
 
-Group variants only; albany's fanned pile is not searched this way
-(``NotImplementedError``).
+Albany (a fanned pile, sequences, several sets of a rank) is counted by
+``albany_ways``: its encoding does not name the set each card goes to, so
+z3 enumerates the cards' *profiles* and a plain search lists the
+arrangements of each. The count is exact up to the cap in the same sense.
 """
 
 from __future__ import annotations
@@ -80,12 +82,15 @@ class Ways:
 def ways(spot: Spot, goal: Goal, *, cap: int = 5, rlimit: int | None = None,
          max_models: int = MAX_MODELS) -> Ways:
     """Witnesses of ``goal`` with pairwise different arrangements: all of them, or the first ``cap``."""
-    if spot.rules["pile"]["style"] == "fanned":
-        raise NotImplementedError("the z3 checker enumerates ways for whole-pile variants only, not a fanned pile")
     if goal.include is not None:
         raise ValueError("ways are counted over whole turns: a goal with include asks for one meld, not the ways")
     if cap < 1:
         raise ValueError(f"cap must be at least 1, not {cap}")
+    if spot.rules["pile"]["style"] == "fanned":  # albany: profiles by z3, arrangements by search
+        from . import albany_ways
+
+        return albany_ways.ways(spot, goal, cap=cap, rlimit=DEFAULT_RLIMIT if rlimit is None else rlimit,
+                                max_models=max(max_models, albany_ways.MAX_PROFILES))
     played = drawn(spot) if goal.unknown_draw else spot
     budget = Budget(DEFAULT_RLIMIT if rlimit is None else rlimit)
     found: dict[tuple, Found] = {}

@@ -20,7 +20,9 @@ turns are the same way when ``tutor.arrangements.arrangement`` says so:
   (``tutor.checker.ways``, over canonical pickups): the count is exact up to
   the cap, ``unique`` is proved by an unsat check, and every candidate
   witness of either decider must be one of the ways enumerated. Albany (a
-  fanned pile) counts the candidate witnesses alone: a lower bound.
+  fanned pile) is counted the same way by ``tutor.checker.albany_ways``
+  (profiles by z3, then every split of each into sets); there a candidate
+  witness must be one of the ways up to how it names its pick-up.
 """
 
 from __future__ import annotations
@@ -262,10 +264,10 @@ def count_ways(proven: Proven, spot: Spot, question: str, deciders=DECIDERS) -> 
 
     Every candidate query goes to every decider: they must agree on it, and the
     witnesses of all of them (each replayed by the turn engine) are ways. For
-    go-out and initial-meld in the group variants the z3 checker then
-    enumerates every way (``tutor.checker.ways``), which must contain them all:
-    the count is exact up to ``WAYS_CAP``, and ``unique`` is proved by unsat.
-    Albany (a fanned pile) keeps the candidate witnesses alone: a lower bound.
+    go-out and initial-meld the z3 checker then enumerates every way (``tutor.checker.ways``),
+    which must contain them all: the count is exact up to ``WAYS_CAP``, and ``unique`` is proved by unsat.
+    Albany's ways are enumerated too (``tutor.checker.albany_ways``); its
+    candidate witnesses need only match a way up to the names of the pick-up.
     """
     from ..questions import hand_spot
 
@@ -305,11 +307,10 @@ def count_ways(proven: Proven, spot: Spot, question: str, deciders=DECIDERS) -> 
                 if hit:
                     break
             traps += not hit
-        if spot.rules["pile"]["style"] != "fanned":
-            found = _enumerate_ways(spot, question, goals, found)
+        found = _enumerate_ways(spot, question, goals, found)
         proven.arrangements = sorted(found, key=repr)
     proven.ways = min(len(found), WAYS_CAP)
-    # exact (group variants, pickup): one way is proved by unsat; albany's one is the witnesses' lower bound
+    # exact up to the cap: one way is proved by an unsat check (pickup: over the canonical pickups)
     proven.unique = proven.ways == 1
     proven.traps, proven.queries = traps, queries
 
@@ -319,9 +320,17 @@ def _enumerate_ways(spot: Spot, question: str, goals, seen: set) -> set:
 
     The ways already ``seen`` (candidate witnesses of both deciders) must be
     among them when the search ends in unsat; one missing is a disagreement.
+    In albany a decider may name its pick-up otherwise than the canonical
+    names the ways are counted by (``tutor.checker.albany_ways``), so there a
+    seen way must match an enumerated one up to that name, and the count is
+    the enumerated ways alone.
     """
     from ..checker import ways
+    from ..checker.albany_ways import loose
     from ..questions import hand_spot
+
+    fanned = spot.rules["pile"]["style"] == "fanned"
+    same = loose if fanned else (lambda key: key)
 
     found: dict[tuple, object] = {}
     complete = True
@@ -338,11 +347,11 @@ def _enumerate_ways(spot: Spot, question: str, goals, seen: set) -> set:
             found.setdefault(key, witness)
         complete = complete and result.complete
     if complete:
-        missed = seen - set(found)
+        missed = {same(k) for k in seen} - {same(k) for k in found}
         if missed:
             raise Disagreement(f"the z3 checker's enumeration of every way misses {sorted(missed, key=repr)[0]}, "
                                "which a decider's witness shows")
-    return set(found) | seen
+    return set(found) if fanned else set(found) | seen
 
 
 __all__ = ["Disagreement", "Proven", "agree", "arrangement", "candidate_choices", "count_ways", "pickup_options",
