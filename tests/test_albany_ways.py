@@ -218,6 +218,21 @@ def test_a_top_card_laid_off_at_once_or_opening_a_set_takes_the_whole_pile_A_DRA
     assert {k[0][0] for k in w.arrangements} == {(), ("2", "7")}
 
 
+def test_a_deep_pick_up_no_canonical_name_starts_is_named_by_its_smallest_name_A_DELUXE():
+    # Deluxe option 3: the 5H under the 5S may be melded with the 5S taken above it and the 5D held.
+    # No canonical pickup names a card of the pile, so the turn is named by its smallest name; it
+    # still counts, once per card thrown. Without the option the 5H cannot be taken at all (A-DRAW)
+    def at(options):
+        return Spot.from_dict({"variant": "albany", "options": options, "hand": "5D KS KH 9C", "melds": [],
+                               "discard": "5H 5S JD", "phase": "before-draw"})
+
+    w = counted(at({"deluxe": [3]}), TAKE_AND_MELD)
+    assert w.complete and w.count == 3
+    assert {k[0] for k in w.arrangements} == {(("5", "5"), 3, "c")}
+    assert sorted(k[3] for k in w.arrangements) == ["9", "J", "K"]
+    assert counted(at({}), TAKE_AND_MELD).count == 0
+
+
 # -- random small spots --------------------------------------------------------------------
 
 def _small_spots(seed: int, count: int, before: bool):

@@ -63,7 +63,7 @@ from ..melds import judge, sequence_span
 from ..play import DISCARD, LAYOFF, MELD, PICKUP, Action
 from ..spot import Spot
 from ..turn import TurnError, play_turn
-from .albany import MODE_DEEP, MODE_NONE, MODE_TOP, MODE_WHOLE, Albany, Solver
+from .albany import MODE_DEEP, MODE_NONE, MODE_TOP, Albany, Solver
 from .solve import Budget
 
 #: Profiles one search may block before it gives up. Several profiles can share an arrangement
@@ -116,16 +116,16 @@ def ways(spot: Spot, goal: Goal, *, cap: int, rlimit: int, max_models: int = MAX
             except TurnError as e:
                 raise CheckerBug(f"the turn engine rejects the albany witness: step {e.step}: {e}") from None
             if not got:
-                raise CheckerBug(f"no way found for a profile the solver proves feasible ({play_text(play)})")
+                raise CheckerBug(f"no way found for a profile the solver proves feasible ({_play_text(play)})")
             if loose(arrangement(spot, turn)) not in {loose(k) for k in got}:
-                raise CheckerBug(f"the ways of a profile miss the solver's own witness ({play_text(play)})")
+                raise CheckerBug(f"the ways of a profile miss the solver's own witness ({_play_text(play)})")
         for key, (play, turn) in got.items():
             found.setdefault(key, Found(play, turn.initial_points))
         solver.solver.add(z3.Or([t != v for t, v in zip(terms, values)]))
     return Ways(tuple(list(found.items())[:cap]), complete, models, checks)
 
 
-def play_text(play) -> str:
+def _play_text(play) -> str:
     return "; ".join(str(a) for a in play)
 
 
@@ -266,6 +266,9 @@ class _Search:
         hand cards that work."""
         room = target - Counter([card])
         hand = Counter(self.played.hand)
+        if depth is not None and self.rules["pile"].get("take_up_option"):
+            # Deluxe option 3: a deep pick-up's set may be completed from any card then held
+            hand += Counter(self.played.discard[len(self.played.discard) - depth + 1:])
         out = []
         for a in names:
             if a.cards:

@@ -264,10 +264,11 @@ def count_ways(proven: Proven, spot: Spot, question: str, deciders=DECIDERS) -> 
 
     Every candidate query goes to every decider: they must agree on it, and the
     witnesses of all of them (each replayed by the turn engine) are ways. For
-    go-out and initial-meld the z3 checker then enumerates every way (``tutor.checker.ways``),
-    which must contain them all: the count is exact up to ``WAYS_CAP``, and ``unique`` is proved by unsat.
-    Albany's ways are enumerated too (``tutor.checker.albany_ways``); its
-    candidate witnesses need only match a way up to the names of the pick-up.
+    go-out and initial-meld the z3 checker then enumerates every way
+    (``tutor.checker.ways``), which must contain them all: the count is exact
+    up to ``WAYS_CAP``, and ``unique`` is proved by unsat. In albany
+    (``tutor.checker.albany_ways``) a candidate witness need only match a way
+    up to how it names its pick-up.
     """
     from ..questions import hand_spot
 
