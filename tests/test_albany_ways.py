@@ -275,3 +275,11 @@ def test_ways_after_a_pick_up_match_brute_force_over_every_name_on_random_piles(
             assert {loose(k) for k in mine} == {loose(k) for k in brute_force(s, goal)}, s.to_json()
             checked += w.count
     assert checked > 5
+
+
+def test_the_albany_collection_s_ways_are_recounted_exactly():
+    # --deep: every yes puzzle's ways and unique, features, grade and themes derived again
+    from tutor.puzzles.verify import BANK, verify_paths
+
+    report = verify_paths([BANK / "albany.jsonl"], deep=True, workers=2)
+    assert report.checked >= 60 and report.ok, "\n".join(map(str, report.problems))
