@@ -80,7 +80,7 @@ class Ways:
 
 
 def ways(spot: Spot, goal: Goal, *, cap: int = 5, rlimit: int | None = None,
-         max_models: int = MAX_MODELS) -> Ways:
+         max_models: int | None = None) -> Ways:
     """Witnesses of ``goal`` with pairwise different arrangements: all of them, or the first ``cap``."""
     if goal.include is not None:
         raise ValueError("ways are counted over whole turns: a goal with include asks for one meld, not the ways")
@@ -90,7 +90,8 @@ def ways(spot: Spot, goal: Goal, *, cap: int = 5, rlimit: int | None = None,
         from . import albany_ways
 
         return albany_ways.ways(spot, goal, cap=cap, rlimit=DEFAULT_RLIMIT if rlimit is None else rlimit,
-                                max_models=max(max_models, albany_ways.MAX_PROFILES))
+                                max_models=albany_ways.MAX_PROFILES if max_models is None else max_models)
+    max_models = MAX_MODELS if max_models is None else max_models
     played = drawn(spot) if goal.unknown_draw else spot
     budget = Budget(DEFAULT_RLIMIT if rlimit is None else rlimit)
     found: dict[tuple, Found] = {}
