@@ -105,6 +105,8 @@ def brute_force(s: Spot, goal: Goal, names: str = "all") -> set:
                 continue
             first = [(Action(MELD, (card,) + a.cards), len(s.melds) + 1)]
             first += [(Action(LAYOFF, (card,) + a.cards, to=i), i) for i in range(1, len(s.melds) + 1)]
+            if names == "canonical":  # a canonical name is empty for a lay-off, the new set's hand cards else
+                first = [(step, opened) for step, opened in first if (step.kind == LAYOFF) == (not a.cards)]
             for step, opened in first:
                 found |= _assign(s, (a, step), rest, opened, goal)
     return found

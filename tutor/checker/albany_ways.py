@@ -242,7 +242,7 @@ class _Search:
                     meld = tuple(self.played.melds[i - 1])
                     test = (lambda extra, m=meld: _same(self.rules, m, m + (card,) + extra))
                     got = self._first(card, added, names, test, lambda extra: Action(LAYOFF, (card,) + extra, to=i),
-                                      empty_fits=True)
+                                      lay_off=True)
                     yield got, p.new
         seen = set()
         for opened in self._sets_with(card, p.new):
@@ -251,36 +251,37 @@ class _Search:
             seen.add(opened)
             test = (lambda extra: self._opens(card, extra, deep))
             got = self._first(card, Counter(opened), names, test, lambda extra: Action(MELD, (card,) + extra),
-                              empty_fits=False, depth=p.depth if deep else None)
+                              lay_off=False, depth=p.depth if deep else None)
             yield [(steps, opened) for steps, _ in got], p.new - Counter(opened)
 
     def _top_name(self) -> Action:
         return self.names.get(("a", None), [Action(PICKUP, (), None, 1)])[0]
 
-    def _first(self, card: Card, target: Counter, names: list[Action], test, step, *, empty_fits: bool,
+    def _first(self, card: Card, target: Counter, names: list[Action], test, step, *, lay_off: bool,
                depth: int | None = None) -> list[tuple]:
         """The pickup and first step that put ``card`` down at once into ``target`` (the cards the
-        set receives, ``card`` among them): one per canonical name whose cards are there, from the
-        hand (an empty name only for a lay-off, ``empty_fits``). With none, the smallest name that
-        works, unless the goal fixed the pickup: then an empty fixed name goes down with the fewest
-        hand cards that work."""
+        set receives, ``card`` among them): one per canonical name that fits, the empty name for a
+        lay-off and a name with the hand cards a new set opens with. With none, the smallest name
+        that works. A pickup the goal fixed is the only name: an empty one goes down with the
+        fewest hand cards that work."""
         room = target - Counter([card])
         hand = Counter(self.played.hand)
         if depth is not None and self.rules["pile"].get("take_up_option"):
             # Deluxe option 3: a deep pick-up's set may be completed from any card then held
             hand += Counter(self.played.discard[len(self.played.discard) - depth + 1:])
+        fixed = self.fixed is not None
         out = []
         for a in names:
-            if a.cards:
+            if a.cards and (fixed or not lay_off):
                 if not (Counter(a.cards) - room) and test(tuple(a.cards)):
                     out.append(((a, step(tuple(a.cards))), None))
-            elif empty_fits and test(()):
+            elif not a.cards and lay_off and test(()):
                 out.append(((a, step(())), None))
-            elif self.fixed is not None:
+            elif not a.cards and fixed:
                 extra = next((e for e in _sub_multisets(room & hand) if e and test(e)), None)
                 if extra is not None:
                     out.append(((a, step(extra)), None))
-        if out or self.fixed is not None:
+        if out or fixed:
             return out
         extra = next((e for e in _sub_multisets(room & hand) if e and test(e)), None)
         if extra is None:
