@@ -46,7 +46,7 @@ from ..goals import ANY, NONE, UNKNOWN, Goal
 from ..melds import GROUP, SEQUENCE, STOPPERS, WILD, judge, sequence_span
 from ..play import Action
 from ..spot import Spot
-from .solve import Budget
+from .solve import Budget, _rlimit_count
 
 MODE_NONE, MODE_TOP, MODE_WHOLE, MODE_DEEP = 0, 1, 2, 3
 
@@ -80,7 +80,8 @@ def _sum(ctx, terms):
 class Albany:
     """The encoding of one albany spot (phase, hand, pile, the side's sets)."""
 
-    def __init__(self, spot: Spot, *, apart: bool = False, goal: Goal | None = None, fixed: Action | None = None):
+    def __init__(self, spot: Spot, *, apart: bool = False, goal: Goal | None = None, fixed: Action | None = None,
+                 one_wild: bool = False):
         self.spot = spot
         self.apart = apart  # set one group of each rank apart, for Goal.include
         self.rules = rules = spot.rules
@@ -93,8 +94,18 @@ class Albany:
         self.block = rules["go_out"].get("stoppers_block", 0)
         hand = [c for c in spot.hand if c is not UNKNOWN]
         self.unknown = len(spot.hand) - len(hand)
-        self.hand = Counter(hand)
         pile = list(spot.discard) if spot.phase == "before-draw" else []
+        self.shown_hand, self.shown_pile = Counter(hand), list(pile)  # the cards as dealt, for the reasons
+        # ``one_wild``: every wild card held or in the pile counted as one face (``canon``). No rule of a
+        # turn tells wild cards apart (A-SET, A-DRAW, A-GOOUT: only their number in a set, and where they
+        # come from, count), so the turns are the same up to the faces of their wilds; a witness gets its
+        # faces back by ``albany_play.real_wilds``. Only for questions that do not count points or name cards.
+        wild_faces = sorted({c for c in hand + pile if rules.role(c) == "wild"})
+        self.canon = wild_faces[0] if one_wild and len(wild_faces) > 1 else None
+        if self.canon is not None:
+            hand = [self.canon if rules.role(c) == "wild" else c for c in hand]
+            pile = [self.canon if rules.role(c) == "wild" else c for c in pile]
+        self.hand = Counter(hand)
         self.pile = pile
         self.top = pile[-1] if pile else None
         self._classify(sorted(set(hand) | set(pile)))
@@ -1032,7 +1043,7 @@ class Solver:
         try:
             for e in extra:
                 self.solver.add(e)
-            result = self.budget.check(self.solver, *lits, cap=cap)
+            result = self._check(lits, cap)
             if result == z3.sat:
                 return True, self.solver.model()
             if result == z3.unsat:
@@ -1042,6 +1053,23 @@ class Solver:
         finally:
             if scoped:
                 self.solver.pop()
+
+    def _check(self, lits: list, cap: int | None):
+        """``solver.check`` with what is left of the question's budget (at most ``cap``).
+
+        z3 keeps one resource count per context, and every solver of a spot shares its
+        encoding's context: a check costs what the count grew by during it, not the count
+        itself (which also holds the checks of the spot's other solvers)."""
+        budget = self.budget
+        left = budget.rlimit - budget.spent
+        if left <= 0:
+            raise budget.exhausted("the question's checks have spent it")
+        self.solver.set("rlimit", left if cap is None else min(cap, left))  # counted from the count now
+        before = _rlimit_count(self.solver)
+        try:
+            return self.solver.check(*lits)
+        finally:
+            budget.spent += _rlimit_count(self.solver) - before
 
     def best(self, term, extra=(), leave_out=(), lo=0, hi=40, most=True) -> int | None:
         """The largest (or smallest) value of ``term`` over turns, by a binary search."""

@@ -8,6 +8,7 @@ each with a sentence holding the spot's numbers.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import z3
 
@@ -24,7 +25,10 @@ from .solve import Budget
 def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
     """``(play, None, points)`` for a witness (``points`` as counted when the goal is the best),
     or ``(None, reasons, None)``."""
-    enc = Albany(spot, apart=goal.include is not None and goal.include.kind == "meld", goal=goal, fixed=fixed)
+    # the wilds' faces matter only to points and to named cards (``Albany``'s ``one_wild``)
+    one_wild = not goal.best and goal.include is None and fixed is None
+    enc = Albany(spot, apart=goal.include is not None and goal.include.kind == "meld", goal=goal, fixed=fixed,
+                 one_wild=one_wild)
     if not enc.depths:  # every draw is ruled out before any search
         return None, _excluded(enc), None
     extra = enc.goal_terms(goal, fixed)
@@ -42,7 +46,7 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
         ok, got = solver.check([term >= value])
         counted = got.eval(term, model_completion=True).as_long()
     if ok:
-        return witness(enc, got, fixed, goal.include), None, counted
+        return real_wilds(enc, witness(enc, got, fixed, goal.include)), None, counted
     return None, explain(enc, solver, goal, extra, got), None
 
 
@@ -255,16 +259,79 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
     return tuple(play)
 
 
+def real_wilds(enc: Albany, play: tuple[Action, ...]) -> tuple[Action, ...]:
+    """A witness found with every wild as one face (``Albany.canon``) with the real wild cards in
+    its places: the lowest card of a deep pick-up, or the top card taken with the whole pile, in
+    the set that takes it; the hand's own wilds where only the hand's cards may go (the core named
+    with a deep pick-up, the top card's first set); the others in any order, all being held by then."""
+    canon = enc.canon
+    if canon is None or not play:
+        return play
+    rules, pile = enc.rules, enc.shown_pile
+    hand = Counter({c: n for c, n in enc.shown_hand.items() if rules.role(c) == "wild"})
+    taken: list[Card] = []
+    first_card = None   # the pile card that must be in the turn's first set
+    first = play[0]
+    if first.kind == PICKUP:
+        depth = len(pile) if first.depth is None else first.depth
+        taken = pile[len(pile) - depth:]
+        if first.depth is None:
+            first_card = pile[-1]                        # (b): the top card goes down at once
+        elif depth >= 2:
+            first_card = pile[-depth]                    # (c): the lowest card taken
+    rest = Counter(c for c in taken if rules.role(c) == "wild")
+    if first_card is not None and rules.role(first_card) == "wild":
+        rest[first_card] -= 1
+    core: list[Card] = []
+
+    def take(pools) -> Card:
+        for pool in pools:
+            for face in sorted(pool):
+                if pool[face] > 0:
+                    pool[face] -= 1
+                    return face
+        raise AssertionError("more wild cards in the witness than held")
+
+    out = []
+    for k, action in enumerate(play):
+        cards = list(action.cards)
+        if action.kind == PICKUP:
+            cards = [take([hand, rest]) if c == canon else c for c in cards]
+            core = [c for c in cards if rules.role(c) == "wild"]
+        elif k == 1 and first_card is not None:        # the set the pick-up's card goes into
+            named, lone = list(core), rules.role(first_card) == "wild"
+            fixed_cards = []
+            for c in cards:
+                if c != canon:
+                    fixed_cards.append(c)
+                elif lone:
+                    fixed_cards.append(first_card)
+                    lone = False
+                elif named:
+                    fixed_cards.append(named.pop(0))
+                else:
+                    fixed_cards.append(take([hand, rest]))
+            cards = fixed_cards
+        else:
+            cards = [take([hand, rest]) if c == canon else c for c in cards]
+        out.append(replace(action, cards=tuple(cards)))
+    return tuple(out)
+
+
 # -- the reasons -------------------------------------------------------------------
 def explain(enc: Albany, solver: Solver, goal: Goal, extra: list, core: list[str]) -> tuple[Reason, ...]:
     """The reasons of a minimised core; ``solver`` holds ``extra`` as its base."""
     core = _minimal(solver, [], core)
+    cheap = False
     if any(rule in ("A-GOOUT", "A-STOPPER") for rule in core):  # their texts ask without some of the goal
-        solver = Solver(enc, solver.budget)
+        try:
+            solver = Solver(enc, solver.budget)
+        except SolverLimitError:  # the answer stands; its texts then ask the solver nothing more
+            cheap = True
     rules, out = enc.rules, []
     for rule in core:
         base = rule.split(".")[0]
-        out.append(Reason.of(rules, base, _text(enc, solver, goal, extra, rule)))
+        out.append(Reason.of(rules, base, _text(enc, solver, goal, extra, rule, cheap=cheap)))
     out += _excluded(enc)
     if not out and (goal.take_pile or any(True for e in extra if "mode" in str(e))):
         why = ("the turn's draw has been made" if enc.spot.phase != "before-draw"
@@ -321,7 +388,7 @@ def _depth_text(enc: Albany, rule: str, depths: list[int]) -> str:
     if rule == "A-DRAW.deep":
         need = rules["pile"]["deep_needs_naturals"]
         source = "any card held" if rules["pile"].get("take_up_option") else "the hand"
-        lows = format_cards(dict.fromkeys(enc.pile[-j] for j in depths))
+        lows = format_cards(dict.fromkeys(enc.shown_pile[-j] for j in depths))
         return (f"a card taken from below the top must be melded at once in a new set with at least {need} "
                 f"naturals from {source} and at most {enc.max_wilds} wild cards; {lows} cannot be")
     return _text(enc, None, None, [], rule)
@@ -332,7 +399,7 @@ def _n(n: int, word: str) -> str:
 
 
 def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap: bool = False) -> str:
-    rules, top = enc.rules, enc.top
+    rules, top = enc.rules, (enc.shown_pile[-1] if enc.shown_pile else None)
     if rule == "A-STOPPER" and cheap:
         return f"holding {enc.block} or more stoppers after the draw prevents going out"
     if rule == "A-GOOUT" and (enc.excluded or cheap):  # the best over every draw is not searched for
@@ -387,7 +454,7 @@ def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap
         return "from before-draw a turn takes from the pile or draws from the stock"
     if rule == "A-GOOUT.discard":
         return "the turn must end with a discard unless the player goes out"
-    held = format_cards(sorted(enc.hand.elements())) or "nothing"
+    held = format_cards(sorted(enc.shown_hand.elements())) or "nothing"
     return (f"a set needs 3 or more cards with at least 2 naturals and at most {enc.max_wilds} wild cards "
             f"(a sequence: one suit from {rules['meld']['sequence_low']} up to A, each card once; a sequence "
             f"may hold at most two wild cards), or 3 or more wild cards alone; {held} cannot make the sets this needs")
