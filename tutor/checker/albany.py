@@ -953,49 +953,60 @@ def _one_holds(ctx, use: dict, g, c, want: Counter, least: int):
 
 def _flow(supply: dict, sinks: list) -> int:
     """The most cards that can flow from ``supply`` (copies per face) into sinks
-    ``(eligible copies per face, capacity)``: augmenting paths on a small graph."""
-    faces = [f for f in supply if any(f in elig for elig, _ in sinks)]
-    left = {f: supply[f] for f in faces}                       # source -> face
+    ``(eligible copies per face, capacity)``: augmenting paths on a small graph (faces and
+    sinks by their index)."""
+    wanted = set().union(*(elig for elig, _ in sinks))
+    faces = [f for f in supply if f in wanted]
+    at = {f: i for i, f in enumerate(faces)}
+    nf, nk = len(faces), len(sinks)
+    left = [supply[f] for f in faces]                           # source -> face
     room = [size for _, size in sinks]                          # sink -> target
-    edge = {(f, k): n for k, (elig, _) in enumerate(sinks) for f, n in elig.items() if f in left}
-    sent = {e: 0 for e in edge}                                 # face -> sink, used
+    cap = [[0] * nk for _ in range(nf)]                         # face -> sink
+    for k, (elig, _) in enumerate(sinks):
+        for f, n in elig.items():
+            if f in at:
+                cap[at[f]][k] = n
+    sent = [[0] * nk for _ in range(nf)]                        # face -> sink, used
     total = 0
     while True:
         # breadth-first from the faces with copies left, through used edges backwards
-        prev, queue = {}, [f for f in faces if left[f] > 0]
-        for f in queue:
-            prev[f] = None
-        end = None
-        while queue and end is None:
+        via_sink = [-2] * nf    # how each face was reached: -1 from the source, else the sink
+        via_face = [-1] * nk    # the face each sink was reached from
+        queue = [i for i in range(nf) if left[i] > 0]
+        for i in queue:
+            via_sink[i] = -1
+        end = -1
+        while queue and end < 0:
             nxt = []
-            for f in queue:
-                for k in range(len(sinks)):
-                    if ("k", k) in prev or (f, k) not in edge or sent[(f, k)] >= edge[(f, k)]:
+            for i in queue:
+                row_cap, row_sent = cap[i], sent[i]
+                for k in range(nk):
+                    if via_face[k] >= 0 or row_sent[k] >= row_cap[k]:
                         continue
-                    prev[("k", k)] = f
+                    via_face[k] = i
                     if room[k] > 0:
                         end = k
                         break
-                    for g in faces:
-                        if g not in prev and sent.get((g, k), 0) > 0:
-                            prev[g] = ("k", k)
+                    for g in range(nf):
+                        if via_sink[g] == -2 and sent[g][k] > 0:
+                            via_sink[g] = k
                             nxt.append(g)
-                if end is not None:
+                if end >= 0:
                     break
             queue = nxt
-        if end is None:
+        if end < 0:
             return total
         room[end] -= 1
-        node = ("k", end)
+        k = end
         while True:
-            f = prev[node]
-            sent[(f, node[1])] += 1
-            back = prev[f]
-            if back is None:
-                left[f] -= 1
+            i = via_face[k]
+            sent[i][k] += 1
+            back = via_sink[i]
+            if back == -1:
+                left[i] -= 1
                 break
-            sent[(f, back[1])] -= 1
-            node = back
+            sent[i][back] -= 1
+            k = back
         total += 1
 
 
