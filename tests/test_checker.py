@@ -375,6 +375,25 @@ def test_unknown_draw_is_kept_or_discarded_never_melded():
     assert turn_of(s, answer, unknown=True).went_out
 
 
+# Dealt spots where the solver's first model discards the card still to be drawn, though
+# known cards stay in hand: the witness discards one of those, so it replays as written.
+KNOWN_DISCARD_SPOTS = [
+    {"variant": "classic", "score": 500, "hand": "4H 4D TH 6S 4D QS 2C AH QS AC QC 8C TC", "melds": [],
+     "discard": "JH 6D 5H JK 8H TD KH 7C 7D 9S 2C TH JK TS 7H 9S JC JC JH 6C TS 7C QD 2D KH KS 6H AS 3C",
+     "red_threes": "3D", "stock": 26, "phase": "before-draw"},
+]
+
+
+@pytest.mark.parametrize("data", KNOWN_DISCARD_SPOTS, ids=lambda d: d["variant"])
+def test_a_first_meld_witness_discards_a_known_card_while_one_is_kept(data):
+    verdict = ask("initial-meld", Spot.from_dict(data), decider="z3")
+    assert verdict.answer and verdict.witness["drawn"]
+    assert "?" not in verdict.witness["play"], verdict.witness
+    s = Spot.from_dict(data)
+    play_turn(s.replace(hand=s.hand + (UNKNOWN,) * s.rules["draw"]["stock_cards"], phase="drawn"),
+              tuple(parse_action(a) for a in verdict.witness["play"].split(";")))
+
+
 def test_unknown_draw_alone_makes_no_meld_C_MELD():
     s = spot(phase="before-draw", hand="KS KH 9C", discard="5H 9D")
     no = blocked(s, Goal(must_meld=True, unknown_draw=True))

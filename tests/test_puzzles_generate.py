@@ -116,3 +116,12 @@ def test_the_report_counts_what_was_dropped():
     report = generate_report("canasty", 4, seed=2, workers=1, progress=False)
     assert len(report.puzzles) == 4 and report.tried >= 4
     assert all(n > 0 for n in report.dropped.values()) and report.seconds > 0
+
+
+def test_a_witness_after_drawing_two_unknown_cards_is_replayed_with_both_A_DRAW():
+    # albany draws two from the stock ("drawn": "? ?"); the witness replays on the hand with both
+    spot = Spot.from_dict({"variant": "albany", "options": {"players": 3, "deluxe": [3, 4, 6]}, "score": 2495,
+                           "hand": "2C 3C AH 8D 5D 4H 3H 6S 9C AD 8S QD 9C 2S", "stock": 57,
+                           "phase": "before-draw"})
+    proven = prove(spot, "initial-meld", count=False)
+    assert proven.answer and proven.proof["witness"]["drawn"] == "? ?"

@@ -17,7 +17,7 @@ import z3
 from ..choices import candidates
 from ..errors import SolverLimitError
 from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown
-from ..play import PICKUP, Action, format_play
+from ..play import DISCARD, PICKUP, Action, format_play
 from ..spot import Spot
 from ..turn import Turn, TurnError, play_turn
 from ..verdict import Reason
@@ -96,7 +96,7 @@ def find(spot: Spot, goal: Goal, *, rlimit: int | None = None) -> Found | Blocke
         core = explain.blocking_core(session, out.core, lits, goal)
         return Blocked(explain.reasons(session, core, lits, goal))
     values = best if goal.best else out.values
-    play = witness.build(enc, values, goal)
+    play = known_discard(enc.spot, witness.build(enc, values, goal))
     turn = _recheck(enc, goal, play, values)
     return Found(play, turn.initial_points)
 
@@ -161,6 +161,30 @@ def _fixed(pickup) -> Action | None:
     if pickup not in (ANY, NONE):
         raise ValueError(f"Goal.pickup must be ANY, NONE or a pickup Action, not {pickup!r}")
     return None
+
+
+def known_discard(spot: Spot, play: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The witness with a known card discarded where it discards the unknown card drawn.
+
+    To the solver the card still to be drawn is as good a discard as any, but
+    "discard ?" is a riddle to a learner and cannot be replayed as written:
+    while a known card stays in hand, the first that the turn engine accepts
+    as the discard (in the hand's order) goes instead, and the unknown card is kept.
+    """
+    if not play or play[-1].kind != DISCARD or play[-1].cards[0] is not UNKNOWN:
+        return play
+    try:
+        kept = play_turn(spot, play).hand
+    except TurnError:
+        return play  # ``_recheck`` reports it
+    for card in dict.fromkeys(c for c in spot.hand if c is not UNKNOWN and kept[c]):
+        other = play[:-1] + (Action(DISCARD, (card,)),)
+        try:
+            play_turn(spot, other)
+        except TurnError:
+            continue
+        return other
+    return play
 
 
 def _recheck(enc, goal: Goal, play: tuple[Action, ...], values) -> Turn:

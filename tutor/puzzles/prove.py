@@ -136,11 +136,16 @@ def turn_problem(question: str, spot: Spot, turn: Turn) -> str | None:
     return None
 
 
+def _drew_unknown(witness: dict) -> bool:
+    """Was the witness played after drawing unknown stock cards ("drawn": "?", or "? ?" drawing two)?"""
+    return bool(witness.get("drawn"))
+
+
 def replay_witness(question: str, spot: Spot, witness: dict) -> Turn:
     """The stored witness replayed; raises ``Disagreement`` when it does not prove the question."""
     from ..questions import hand_spot
 
-    unknown = witness.get("drawn") == "?"
+    unknown = _drew_unknown(witness)
     problem = witness_problem(question, spot, witness.get("play", ""), unknown)
     if problem:
         raise Disagreement(problem)
@@ -190,7 +195,7 @@ def agree(question: str, spot: Spot, play: str | None = None, deciders=DECIDERS)
     first, *others = [_answer(question, spot, play, name) for name in deciders]
     for name, v in zip(deciders, [first, *others]):
         if v.answer:
-            problem = witness_problem(question, spot, v.witness["play"], v.witness.get("drawn") == "?")
+            problem = witness_problem(question, spot, v.witness["play"], _drew_unknown(v.witness))
             if problem:
                 raise Disagreement(f"the {name} decider's witness fails: {problem}")
         elif not v.reasons:
