@@ -46,7 +46,7 @@ from ..goals import ANY, NONE, UNKNOWN, Goal
 from ..melds import GROUP, SEQUENCE, STOPPERS, WILD, judge, sequence_span
 from ..play import Action
 from ..spot import Spot
-from .solve import Budget, _rlimit_count
+from .solve import Budget
 
 MODE_NONE, MODE_TOP, MODE_WHOLE, MODE_DEEP = 0, 1, 2, 3
 
@@ -1054,7 +1054,7 @@ class Solver:
         try:
             for e in extra:
                 self.solver.add(e)
-            result = self._check(lits, cap)
+            result = self.budget.check(self.solver, *lits, cap=cap)
             if result == z3.sat:
                 return True, self.solver.model()
             if result == z3.unsat:
@@ -1064,23 +1064,6 @@ class Solver:
         finally:
             if scoped:
                 self.solver.pop()
-
-    def _check(self, lits: list, cap: int | None):
-        """``solver.check`` with what is left of the question's budget (at most ``cap``).
-
-        z3 keeps one resource count per context, and every solver of a spot shares its
-        encoding's context: a check costs what the count grew by during it, not the count
-        itself (which also holds the checks of the spot's other solvers)."""
-        budget = self.budget
-        left = budget.rlimit - budget.spent
-        if left <= 0:
-            raise budget.exhausted("the question's checks have spent it")
-        self.solver.set("rlimit", left if cap is None else min(cap, left))  # counted from the count now
-        before = _rlimit_count(self.solver)
-        try:
-            return self.solver.check(*lits)
-        finally:
-            budget.spent += _rlimit_count(self.solver) - before
 
     def best(self, term, extra=(), leave_out=(), lo=0, hi=40, most=True) -> int | None:
         """The largest (or smallest) value of ``term`` over turns, by a binary search."""

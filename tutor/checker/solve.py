@@ -38,20 +38,22 @@ class Budget:
     def __init__(self, rlimit: int):
         self.rlimit = rlimit
         self.spent = 0
-        self._counted: dict[int, int] = {}  # each solver's count when last read
+        # z3 keeps one count per context, which all the solvers made in it add to (and
+        # report): each context's count when last read, so no check is charged twice
+        self._counted: dict[int, int] = {}
 
     def check(self, solver: z3.Solver, *assumptions, cap: int | None = None) -> z3.CheckSatResult:
         """``solver.check`` with what is left (at most ``cap``, for a first try that may fail)."""
         left = self.rlimit - self.spent
         if left <= 0:
             raise self.exhausted("the question's checks have spent it")
-        solver.set("rlimit", left if cap is None else min(cap, left))  # counted from this solver's count
+        solver.set("rlimit", left if cap is None else min(cap, left))  # counted from the context's count now
         try:
             return solver.check(*assumptions)
         finally:
             count = _rlimit_count(solver)
-            self.spent += count - self._counted.get(id(solver), 0)
-            self._counted[id(solver)] = count
+            self.spent += count - self._counted.get(id(solver.ctx), 0)
+            self._counted[id(solver.ctx)] = count
 
     def spend(self, units: int, what: str) -> None:
         """Count work done outside z3's checks (building a solver); past the limit, give up before it."""

@@ -95,7 +95,7 @@ def ways(spot: Spot, goal: Goal, *, cap: int = 5, rlimit: int | None = None,
     played = drawn(spot) if goal.unknown_draw else spot
     budget = Budget(DEFAULT_RLIMIT if rlimit is None else rlimit)
     found: dict[tuple, Found] = {}
-    sessions = []  # kept alive: the budget reads each solver's count by its id
+    sessions = []  # kept alive: the budget reads each context's count by its id
     models = checks = 0
     complete = True
     for pickup in _pickups(played, goal):
