@@ -381,6 +381,8 @@ KNOWN_DISCARD_SPOTS = [
     {"variant": "classic", "score": 500, "hand": "4H 4D TH 6S 4D QS 2C AH QS AC QC 8C TC", "melds": [],
      "discard": "JH 6D 5H JK 8H TD KH 7C 7D 9S 2C TH JK TS 7H 9S JC JC JH 6C TS 7C QD 2D KH KS 6H AS 3C",
      "red_threes": "3D", "stock": 26, "phase": "before-draw"},
+    {"variant": "albany", "options": {"players": 6, "partnerships": 3, "deluxe": [5, 6]}, "score": -5,
+     "hand": "JC 5D 2S 6S 6H 7H 8C AD 3H 7S 7S QS 9H 2H", "stock": 56, "phase": "before-draw"},
 ]
 
 

@@ -473,6 +473,7 @@ def find(spot: Spot, goal: Goal, *, rlimit: int | None = None):
     if play is None:
         return api.Blocked(reasons)
     facts = {} if counted is None else {"points": counted}
+    play = api.known_discard(played, play)
     turn = api._recheck(SimpleNamespace(spot=played, facts=facts), goal, play, lambda term: term)
     return api.Found(play, turn.initial_points)
 
