@@ -125,3 +125,13 @@ def test_a_witness_after_drawing_two_unknown_cards_is_replayed_with_both_A_DRAW(
                            "phase": "before-draw"})
     proven = prove(spot, "initial-meld", count=False)
     assert proven.answer and proven.proof["witness"]["drawn"] == "? ?"
+
+
+def test_a_deluxe_3_deep_pickup_completed_from_the_pile_is_a_way_to_take_it_A_DRAW():
+    # the 3 on top is a stopper and no 7 pair is in the hand: only option 3 takes the pile,
+    # 7H melded with the 7S held and the 7D taken above it
+    spot = Spot.from_dict({"variant": "albany", "options": {"deluxe": [3]}, "hand": "7S 4C 5D 9H",
+                           "discard": "KH 7H 7D 3C", "phase": "before-draw", "score": 0})
+    proven = prove(spot, "pickup")
+    assert proven.answer and proven.ways == 1
+    assert proven.proof["witness"]["play"].startswith("pickup 7D 7S depth 3")

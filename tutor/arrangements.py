@@ -91,26 +91,26 @@ def pickup_options(spot: Spot) -> list[Action]:
     taken) the hand cards are a natural pair or a natural and wild cards, each
     with the fewest wild cards that make a legal meld, one per distinct meld.
     A black 3 on top that may be taken to go out goes down with two black 3s
-    from the hand.
+    from the hand. With albany's Deluxe option 3 the set a deep pick-up makes
+    may also take the cards above its lowest card.
     """
     rules, hand, pile = spot.rules, spot.hand, spot.discard
     if spot.phase != "before-draw" or not pile:
         return []
-    naturals = [c for c in hand if rules.role(c) == "natural"]
-    wild_kinds: dict[str, Card] = {}
-    for c in hand:
-        if rules.role(c) == "wild":
-            wild_kinds.setdefault(c.rank, c)
-    wild_sets = _wild_sets(wild_kinds, hand, 2)
 
-    def sets_with(card: Card, pairs_only: bool) -> list[tuple[Card, ...]]:
+    def sets_with(card: Card, pairs_only: bool, held: tuple[Card, ...] = hand) -> list[tuple[Card, ...]]:
+        naturals = [c for c in held if rules.role(c) == "natural"]
+        wild_kinds: dict[str, Card] = {}
+        for c in held:
+            if rules.role(c) == "wild":
+                wild_kinds.setdefault(c.rank, c)
         found: dict[tuple, tuple[Card, ...]] = {}
         cores = [(a, b) for i, a in enumerate(naturals) for b in naturals[i + 1:]]
         if not pairs_only:
             cores += [(a,) for a in naturals]
         for core in cores:
             fewest = None  # only the fewest wild cards that make this core a meld
-            for wilds in wild_sets:
+            for wilds in _wild_sets(wild_kinds, held, 2):
                 if fewest is not None and len(wilds) > fewest:
                     break
                 cards = tuple(sorted(core)) + wilds
@@ -138,8 +138,10 @@ def pickup_options(spot: Spot) -> list[Action]:
     if _layable(spot, top):
         out.append(Action(PICKUP, ()))
         out.extend(Action(PICKUP, cards) for cards in sets_with(top, False))
+    relaxed = rules["pile"].get("take_up_option")  # Deluxe option 3: the set's cards from anything held
     for depth in range(2, len(pile) + 1):
-        out.extend(Action(PICKUP, cards, None, depth) for cards in sets_with(pile[-depth], True))
+        held = hand + tuple(pile[-depth + 1:]) if relaxed else hand
+        out.extend(Action(PICKUP, cards, None, depth) for cards in sets_with(pile[-depth], True, held))
     return out
 
 
