@@ -20,6 +20,7 @@ from ..spot import Spot
 from ..verdict import Reason
 from .albany import MODE_DEEP, MODE_TOP, MODE_WHOLE, Albany, Solver
 from .solve import Budget
+from .witness import CheckerBug
 
 
 def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
@@ -290,7 +291,7 @@ def real_wilds(enc: Albany, play: tuple[Action, ...]) -> tuple[Action, ...]:
                 if pool[face] > 0:
                     pool[face] -= 1
                     return face
-        raise AssertionError("more wild cards in the witness than held")
+        raise CheckerBug("the witness puts down more wild cards than are held")
 
     out = []
     for k, action in enumerate(play):
