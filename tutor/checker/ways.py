@@ -87,9 +87,9 @@ def ways(spot: Spot, goal: Goal, *, cap: int = 5, rlimit: int | None = None,
     if cap < 1:
         raise ValueError(f"cap must be at least 1, not {cap}")
     if spot.rules["pile"]["style"] == "fanned":  # albany: profiles by z3, arrangements by search
-        from . import albany_ways
+        from . import albany_play, albany_ways
 
-        return albany_ways.ways(spot, goal, cap=cap, rlimit=DEFAULT_RLIMIT if rlimit is None else rlimit,
+        return albany_ways.ways(spot, goal, cap=cap, rlimit=albany_play.ALBANY_RLIMIT if rlimit is None else rlimit,
                                 max_models=albany_ways.MAX_PROFILES if max_models is None else max_models)
     max_models = MAX_MODELS if max_models is None else max_models
     played = drawn(spot) if goal.unknown_draw else spot
