@@ -128,13 +128,11 @@ def _canasta_shortfall(session: Session, assumptions) -> str:
     lits = [a for a in assumptions if a.text != enc.goal_out.text]
     handle = enc.handle(enc.canastas)
     with session.rules(tracked):
-        if session.check_here(lits, [handle >= need], tracked).sat:
-            return ""
-        out = session.check_here(lits, [], tracked)  # is there a turn at all, short of canastas?
+        out = session.check_here(lits, [], tracked)  # is there a turn at all, however many canastas?
         if not out.sat:
             return ""
-        return _canastas_text(need, session.maximise(enc.canastas, tracked, lits, out.values, need - 1,
-                                                     scoped=True)[0])
+        best = session.maximise(enc.canastas, tracked, lits, out.values, need, scoped=True)[0]
+    return "" if best >= need else _canastas_text(need, best)
 
 
 def _canastas_text(need: int, best: int) -> str:
