@@ -117,6 +117,21 @@ def test_a_draw_c_needs_two_naturals_from_the_hand_without_option_3():
     assert hasattr(answer, "reasons")
 
 
+def test_a_draw_c_a_natural_lowest_card_takes_three_naturals_of_its_rank():
+    # QC QH from the hand take up the QC at depth 16; the pile's top QC is the rank's fourth
+    # natural, too few for a second set of queens beside the three-natural one (found by the
+    # cross-check: the witness was "meld QC 2C 2S")
+    s = spot("QC QH 3D 4D JK 8S 6D JK 5S JD 9S 4S 6C 4H 2C AD 2S KD 3D 4D", players=5,
+             melds="QS KS AS 2H 2S; 9D 9H 9S 9D 9C 2S", phase="before-draw",
+             discard="KC QC JS 7S 7C JK AS 6S 6C TH 9C TD 2D AC 2C TH QC")
+    a = found(s, Goal(pickup=ANY, take_pile=True))
+    t = play_turn(s, a.play)
+    for i in t.new_melds:
+        cards = t.table[i]
+        if any(c.rank == "Q" for c in cards):
+            assert sum(c.rank == "Q" for c in cards) >= 2, cards
+
+
 def test_a_deluxe_option_3_takes_up_with_cards_from_the_pile():
     s = spot("QS 5D 6C", discard="QC QH 9C", phase="before-draw", deluxe=[3])
     a = found(s, Goal(pickup=ANY, take_pile=True, must_meld=True))

@@ -158,6 +158,47 @@ def test_batch_answers_every_line_and_reports_a_bad_line_in_place(capsys, tmp_pa
     assert answers[3]["total"] == 60 + 20 + 300 + 200
 
 
+def _self_contradicting_checker(monkeypatch):
+    """A checker whose witness the rules engine rejects: its ``CheckerBug`` must not become an answer."""
+    from tutor import checker
+    from tutor.errors import CheckerBug
+
+    def find(spot, goal, **kw):
+        raise CheckerBug("the turn engine rejects the witness 'meld QC 2C 2S'")
+
+    monkeypatch.setattr(checker, "find", find)
+
+
+def test_a_checker_bug_is_one_line_and_exit_1_not_a_traceback(capsys, spot_file, monkeypatch):
+    _self_contradicting_checker(monkeypatch)
+    code, out, err = run(capsys, "check", "go-out", spot_file(), "--json")
+    assert code == 1 and out == ""
+    assert err.startswith("canasta-tutor: internal error, so no verdict:") and "meld QC 2C 2S" in err
+    assert "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_batch_reports_a_checker_bug_in_place_and_answers_the_rest(capsys, tmp_path, monkeypatch):
+    _self_contradicting_checker(monkeypatch)
+    lines = [json.dumps({"question": "go-out", "spot": SPOT}),
+             json.dumps({"question": "score", "spot": {"variant": "classic", "hand": "KS", "melds": ["QS QH QD"]}})]
+    path = tmp_path / "batch.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "check", "--batch", str(path))
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 1 and len(answers) == 2
+    assert answers[0]["bug"] and "internal error" in answers[0]["error"]
+    assert answers[1]["total"] == 20
+
+
+def test_crosscheck_records_a_checker_bug_and_goes_on(monkeypatch):
+    from tutor import crosscheck
+
+    _self_contradicting_checker(monkeypatch)
+    tally = crosscheck.check_range("classic", seed=1, start=0, stop=3, questions=("go-out", "melds"))
+    assert tally.spots == 3 and len(tally.bugs) == 3 and tally.comparisons == 3
+    assert all(b["question"] == "go-out" and "meld QC 2C 2S" in b["error"] for b in tally.bugs)
+
+
 BIG = {"variant": "classic", "score": 0, "hand": "KS KH 7D 7C 2C JK 9C 9D 9H 5S 5H 5D 4C 4D AS", "melds": [],
        "discard": "5H 9C 3C 7S", "phase": "drawn"}
 

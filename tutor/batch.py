@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .errors import SolverLimitError, TutorError
+from .errors import CheckerBug, SolverLimitError, TutorError
 from .questions import QUESTIONS, ask
 from .spot import Spot
 
@@ -44,6 +44,8 @@ def answer_line(line: str, decider: str = "z3") -> dict:
         return {"error": str(e), "gave_up": True}
     except TutorError as e:
         return {"error": str(e)}
+    except CheckerBug as e:
+        return {"error": f"internal error, so no verdict: {e}", "bug": True}
 
 
 def run_batch(path: str, decider: str = "z3") -> int:
@@ -54,7 +56,7 @@ def run_batch(path: str, decider: str = "z3") -> int:
             stream = open(path, encoding="utf-8")
         except OSError as e:
             raise TutorError(f"cannot read batch file {path}: {e.strerror}") from None
-    gave_up = False
+    gave_up = bug = False
     with stream:
         try:
             for line in stream:
@@ -62,8 +64,9 @@ def run_batch(path: str, decider: str = "z3") -> int:
                     continue
                 out = answer_line(line, decider)
                 gave_up |= bool(out.get("gave_up"))
+                bug |= bool(out.get("bug"))
                 print(json.dumps(out, ensure_ascii=False), flush=False)
         except UnicodeDecodeError:
             raise TutorError(f"batch file {path} is not UTF-8 text") from None
     sys.stdout.flush()
-    return 3 if gave_up else 0
+    return 1 if bug else 3 if gave_up else 0

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Sequence
 
-from .errors import SolverLimitError, TutorError
+from .errors import CheckerBug, SolverLimitError, TutorError
 
 EXAMPLES = """examples:
   canasta-tutor show spot.json
@@ -187,6 +187,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TutorError as e:
         print(f"canasta-tutor: {e}", file=sys.stderr)
         return 2
+    except CheckerBug as e:
+        print(f"canasta-tutor: internal error, so no verdict: {e}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("canasta-tutor: interrupted", file=sys.stderr)
         return 130

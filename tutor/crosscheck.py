@@ -4,8 +4,9 @@
 
 Every question of the contract (except the referee's and the score, which
 have one implementation by design) is asked of both deciders; any answer
-that differs is a disagreement, printed with its spot. Spots come from
-``tutor.sampling`` and are deterministic for a seed.
+that differs is a disagreement, printed with its spot, and so is a decider
+catching itself out (``CheckerBug``); the run goes on past both. Spots come
+from ``tutor.sampling`` and are deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from .errors import SolverLimitError, TutorError
+from .errors import CheckerBug, SolverLimitError, TutorError
 from .questions import ask
 from .rules import BUILTIN
 from .sampling import random_spot
@@ -32,12 +33,14 @@ class Tally:
     comparisons: int = 0
     gave_up: int = 0
     disagreements: list = field(default_factory=list)
+    bugs: list = field(default_factory=list)
 
     def add(self, other: "Tally") -> None:
         self.spots += other.spots
         self.comparisons += other.comparisons
         self.gave_up += other.gave_up
         self.disagreements += other.disagreements
+        self.bugs += other.bugs
 
 
 def _answer(question, spot, decider):
@@ -58,6 +61,9 @@ def check_range(variant: str | None, seed: int, start: int, stop: int, questions
                 a, b = _answer(q, spot, "z3"), _answer(q, spot, "reference")
             except SolverLimitError:
                 tally.gave_up += 1
+                continue
+            except CheckerBug as e:
+                tally.bugs.append({"question": q, "error": str(e), "spot": spot.to_dict(), "index": i})
                 continue
             tally.comparisons += 1
             if a != b:
@@ -116,13 +122,17 @@ def main(argv: list[str]) -> int:
         print(file=sys.stderr)
         seconds = time.perf_counter() - start
         report[v] = {"spots": tally.spots, "comparisons": tally.comparisons, "disagreements": len(tally.disagreements),
-                     "gave_up": tally.gave_up, "seconds": round(seconds, 1), "examples": tally.disagreements[:3]}
-        failed |= bool(tally.disagreements)
+                     "gave_up": tally.gave_up, "bugs": len(tally.bugs), "seconds": round(seconds, 1),
+                     "examples": tally.disagreements[:3], "bug_examples": tally.bugs[:3]}
+        failed |= bool(tally.disagreements or tally.bugs)
         if not args.json:
             print(f"{v}: {tally.spots} spots, {tally.comparisons} comparisons, "
-                  f"{len(tally.disagreements)} disagreements, {tally.gave_up} gave up, {seconds:.1f} s")
+                  f"{len(tally.disagreements)} disagreements, {len(tally.bugs)} internal errors, "
+                  f"{tally.gave_up} gave up, {seconds:.1f} s")
             for d in tally.disagreements[:3]:
                 print(f"  {d['question']}: z3 {d['z3']} vs reference {d['reference']}\n    {json.dumps(d['spot'])}")
+            for d in tally.bugs[:3]:
+                print(f"  {d['question']}: {d['error']}")
     if args.json:
         print(json.dumps(report))
     return 1 if failed else 0

@@ -1,7 +1,8 @@
 """One error family: everything the tutor rejects is a ``TutorError``.
 
 Callers (the command line, the lessons) catch ``TutorError`` and show its
-message; any other exception is a bug.
+message; any other exception is a bug, and ``CheckerBug`` is the one a
+decider raises when it catches itself out.
 """
 
 from __future__ import annotations
@@ -34,3 +35,11 @@ class IllegalPlayError(TutorError):
 
 class SolverLimitError(TutorError):
     """The solver gave up within its resource limit: no verdict, never a guess."""
+
+
+class CheckerBug(AssertionError):
+    """A decider contradicted itself or the rules engine: a bug, never an answer.
+
+    Not a ``TutorError``, since nothing the user gave is wrong: the command line
+    reports it in one line with the spot (exit status 1), so it can be reproduced.
+    """

@@ -26,6 +26,6 @@ solver giving up, never as a guess.
 
 from .api import DEFAULT_RLIMIT, Blocked, Found, find, legal_choices
 from .ways import Ways, ways
-from .witness import CheckerBug
+from ..errors import CheckerBug
 
 __all__ = ["DEFAULT_RLIMIT", "Blocked", "CheckerBug", "Found", "Ways", "find", "legal_choices", "ways"]

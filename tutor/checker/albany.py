@@ -537,7 +537,11 @@ class Albany:
                 continue
             b = z3.Bool(f"deep_g{rank}", ctx)
             spare = _sum(ctx, [hand_cap(v - low.get(f, zero), f) for f, v in nat.items()])
+            # the lowest card's set holds two naturals besides it, so a natural lowest card
+            # takes three of the rank's naturals into one set; its other sets need two each
+            low_natural = _sum(ctx, [low[f] for f in here if f in nat])
             m.hard.append(z3.Implies(b, z3.And(spare >= 2, g >= 1, _sum(ctx, [low[f] for f in here]) == 1,
+                                              _sum(ctx, nat.values()) >= 2 * g + low_natural,
                                               *[z3.Implies(self.is_low[f], (nat.get(f) if f in nat else wild[f]) >= 1)
                                                 for f in here])))
             targets.append(b)

@@ -13,14 +13,13 @@ from dataclasses import replace
 import z3
 
 from ..cards import Card, format_cards
-from ..errors import SolverLimitError
+from ..errors import CheckerBug, SolverLimitError
 from ..goals import UNKNOWN, Goal
 from ..play import DISCARD, LAYOFF, MELD, PICKUP, Action
 from ..spot import Spot
 from ..verdict import Reason
 from .albany import MODE_DEEP, MODE_TOP, MODE_WHOLE, Albany, Solver
 from .solve import Budget
-from .witness import CheckerBug
 
 
 def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):

@@ -57,7 +57,7 @@ import z3
 
 from ..arrangements import arrangement, meld_key, pickup_options
 from ..cards import Card
-from ..errors import IllegalPlayError, SolverLimitError
+from ..errors import CheckerBug, IllegalPlayError, SolverLimitError
 from ..goals import UNKNOWN, Goal
 from ..melds import judge, sequence_span
 from ..play import DISCARD, LAYOFF, MELD, PICKUP, Action
@@ -80,7 +80,6 @@ def ways(spot: Spot, goal: Goal, *, cap: int, rlimit: int, max_models: int = MAX
     from .albany_play import witness
     from .api import Found, _fixed, drawn
     from .ways import Ways
-    from .witness import CheckerBug
 
     fixed = _fixed(goal.pickup)
     played = drawn(spot) if goal.unknown_draw else spot

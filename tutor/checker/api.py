@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import z3
 
 from ..choices import candidates
-from ..errors import SolverLimitError
+from ..errors import CheckerBug, SolverLimitError
 from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown
 from ..play import DISCARD, PICKUP, Action, format_play
 from ..spot import Spot
@@ -24,7 +24,6 @@ from ..verdict import Reason
 from . import explain, goals, initial, model, pile, witness
 from .kinds import census
 from .solve import Session
-from .witness import CheckerBug
 
 #: The resource limit of one ``find`` or ``legal_choices`` call, shared by all its
 #: checks (z3's deterministic ``rlimit``, see ``solve.Budget``). On the benchmark's

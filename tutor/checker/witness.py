@@ -13,16 +13,13 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import Card
+from ..errors import CheckerBug
 from ..goals import Goal
 from ..melds import BLOCKERS, GROUP
 from ..play import DISCARD, LAYOFF, MELD, PICKUP, Action
 from .encoding import Encoding
 from .kinds import BLOCKER, WILD_KIND
 from .pile import way_used
-
-
-class CheckerBug(AssertionError):
-    """The checker contradicted itself or the turn engine: a bug, never an answer."""
 
 
 class _Pools:
