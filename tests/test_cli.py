@@ -173,7 +173,7 @@ def test_a_checker_bug_is_one_line_and_exit_1_not_a_traceback(capsys, spot_file,
     _self_contradicting_checker(monkeypatch)
     code, out, err = run(capsys, "check", "go-out", spot_file(), "--json")
     assert code == 1 and out == ""
-    assert err.startswith("canasta-tutor: internal error, so no verdict:") and "meld QC 2C 2S" in err
+    assert err.startswith("canasta-tutor: internal error (CheckerBug), so no verdict:") and "meld QC 2C 2S" in err
     assert "Traceback" not in err and len(err.splitlines()) == 1
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .errors import CheckerBug, SolverLimitError, TutorError
+from .errors import SolverLimitError, TutorError, internal_error
 from .questions import QUESTIONS, ask
 from .spot import Spot
 
@@ -44,8 +44,8 @@ def answer_line(line: str, decider: str = "z3") -> dict:
         return {"error": str(e), "gave_up": True}
     except TutorError as e:
         return {"error": str(e)}
-    except CheckerBug as e:
-        return {"error": f"internal error, so no verdict: {e}", "bug": True}
+    except Exception as e:  # a bug: reported on its own line, and the other lines are still answered
+        return {"error": internal_error(e), "bug": True}
 
 
 def run_batch(path: str, decider: str = "z3") -> int:

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Sequence
 
-from .errors import CheckerBug, SolverLimitError, TutorError
+from .errors import SolverLimitError, TutorError, internal_error
 
 EXAMPLES = """examples:
   canasta-tutor show spot.json
@@ -187,14 +187,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TutorError as e:
         print(f"canasta-tutor: {e}", file=sys.stderr)
         return 2
-    except CheckerBug as e:
-        print(f"canasta-tutor: internal error, so no verdict: {e}", file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         print("canasta-tutor: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as e:  # a bug (a decider's ``CheckerBug`` or any other): one line, never a traceback
+        print(f"canasta-tutor: {internal_error(e)}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 Every question of the contract (except the referee's and the score, which
 have one implementation by design) is asked of both deciders; any answer
 that differs is a disagreement, printed with its spot, and so is a decider
-catching itself out (``CheckerBug``); the run goes on past both. Spots come
+that fails (a ``CheckerBug``, or any other error); the run goes on past both. Spots come
 from ``tutor.sampling`` and are deterministic for a seed.
 """
 
@@ -19,7 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from .errors import CheckerBug, SolverLimitError, TutorError
+from .errors import SolverLimitError, TutorError, internal_error
 from .questions import ask
 from .rules import BUILTIN
 from .sampling import random_spot
@@ -62,8 +62,8 @@ def check_range(variant: str | None, seed: int, start: int, stop: int, questions
             except SolverLimitError:
                 tally.gave_up += 1
                 continue
-            except CheckerBug as e:
-                tally.bugs.append({"question": q, "error": str(e), "spot": spot.to_dict(), "index": i})
+            except Exception as e:  # a decider's bug (``CheckerBug`` or a crash): recorded with its spot
+                tally.bugs.append({"question": q, "error": internal_error(e), "spot": spot.to_dict(), "index": i})
                 continue
             tally.comparisons += 1
             if a != b:

@@ -43,3 +43,8 @@ class CheckerBug(AssertionError):
     Not a ``TutorError``, since nothing the user gave is wrong: the command line
     reports it in one line with the spot (exit status 1), so it can be reproduced.
     """
+
+
+def internal_error(error: Exception) -> str:
+    """How a bug is reported to the user: its kind and message, and that no verdict was given."""
+    return f"internal error ({type(error).__name__}), so no verdict: {error}"
