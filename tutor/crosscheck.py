@@ -5,8 +5,8 @@
 Every question of the contract (except the referee's and the score, which
 have one implementation by design) is asked of both deciders; any answer
 that differs is a disagreement, printed with its spot, and so is a decider
-that fails (a ``CheckerBug``, or any other error); the run goes on past both. Spots come
-from ``tutor.sampling`` and are deterministic for a seed.
+that fails (a ``CheckerBug``, or any other error); the run goes on past
+both. Spots come from ``tutor.sampling`` and are deterministic for a seed.
 """
 
 from __future__ import annotations

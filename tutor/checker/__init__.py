@@ -24,8 +24,8 @@ encodes raises ``NotImplementedError``, which the questions report as the
 solver giving up, never as a guess.
 """
 
+from ..errors import CheckerBug
 from .api import DEFAULT_RLIMIT, Blocked, Found, find, legal_choices
 from .ways import Ways, ways
-from ..errors import CheckerBug
 
 __all__ = ["DEFAULT_RLIMIT", "Blocked", "CheckerBug", "Found", "Ways", "find", "legal_choices", "ways"]
