@@ -199,6 +199,21 @@ def test_crosscheck_records_a_checker_bug_and_goes_on(monkeypatch):
     assert all(b["question"] == "go-out" and "meld QC 2C 2S" in b["error"] for b in tally.bugs)
 
 
+def test_crosscheck_command_answers_in_json_and_shows_progress_in_a_log(capsys):
+    code, out, err = run(capsys, "crosscheck", "--variant", "classic", "--count", "20", "--seed", "3",
+                         "--workers", "1", "--json")
+    report = json.loads(out)["classic"]
+    assert code == 0 and report["spots"] == 20 and report["comparisons"] >= 60
+    assert report["disagreements"] == report["bugs"] == 0
+    lines = err.splitlines()  # not a terminal: a line every tenth of the way, the last at 20/20
+    assert 2 <= len(lines) <= 11 and lines[-1].startswith("classic spots [") and " 20/20 " in lines[-1]
+
+
+def test_crosscheck_command_rejects_an_unknown_variant(capsys):
+    code, out, err = run(capsys, "crosscheck", "--variant", "gin")
+    assert code == 2 and out == "" and "built-in variant" in err
+
+
 BIG = {"variant": "classic", "score": 0, "hand": "KS KH 7D 7C 2C JK 9C 9D 9H 5S 5H 5D 4C 4D AS", "melds": [],
        "discard": "5H 9C 3C 7S", "phase": "drawn"}
 

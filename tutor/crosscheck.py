@@ -20,6 +20,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .errors import SolverLimitError, TutorError, internal_error
+from .progress import Progress
 from .questions import ask
 from .rules import BUILTIN
 from .sampling import random_spot
@@ -113,13 +114,7 @@ def main(argv: list[str]) -> int:
     failed = False
     for v in variants:
         start = time.perf_counter()
-
-        def show(done, total, v=v):
-            if sys.stderr.isatty() or not args.json:
-                print(f"\r{v}: {done}/{total} spots", end="", file=sys.stderr, flush=True)
-
-        tally = crosscheck(v, args.count, args.seed, args.workers, questions, show)
-        print(file=sys.stderr)
+        tally = crosscheck(v, args.count, args.seed, args.workers, questions, Progress(args.count, f"{v} spots"))
         seconds = time.perf_counter() - start
         report[v] = {"spots": tally.spots, "comparisons": tally.comparisons, "disagreements": len(tally.disagreements),
                      "gave_up": tally.gave_up, "bugs": len(tally.bugs), "seconds": round(seconds, 1),

@@ -15,6 +15,7 @@ import sys
 from typing import Sequence
 
 from ..errors import SolverLimitError, TutorError
+from ..progress import Progress
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,23 +50,6 @@ def _options(args) -> dict:
     return options
 
 
-class _Progress:
-    def __init__(self, stream):
-        self.stream = stream
-        self.shown = -1
-
-    def __call__(self, done: int, total: int) -> None:
-        percent = 100 * done // total
-        if percent == self.shown and done != total:
-            return
-        self.shown = percent
-        bar = "#" * (percent // 5) + "." * (20 - percent // 5)
-        self.stream.write(f"\r[{bar}] {done}/{total} hands")
-        if done == total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     from .driver import simulate
 
@@ -74,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.hands < 1:
             raise TutorError("--hands must be at least 1")
         options = _options(args)
-        progress = _Progress(sys.stderr) if (args.progress or sys.stderr.isatty()) else None
+        progress = Progress(args.hands, f"{args.variant} hands") if (args.progress or sys.stderr.isatty()) else None
         report = simulate(args.variant, options, hands=args.hands, seed=args.seed, bot=args.bot,
                           progress=progress)
     except SolverLimitError as e:

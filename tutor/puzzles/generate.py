@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..errors import SolverLimitError, TutorError
+from ..progress import Progress
 from ..rules import rules_for
 from ..spot import Spot
 from .construct import Builder, Candidate, Skip, recipes_for
@@ -162,40 +162,6 @@ def work(job: tuple) -> Outcome:
         return out
     out.puzzle = puzzle
     return out
-
-
-class Progress:
-    """A progress bar on standard error (a line every tenth when it is not a terminal)."""
-
-    def __init__(self, total: int, label: str, enabled: bool = True, stream=None):
-        self.total, self.label, self.enabled = total, label, enabled
-        self.stream = stream or sys.stderr
-        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.last = -1
-        self.start = time.perf_counter()
-
-    def update(self, done: int, note: str = "") -> None:
-        if not self.enabled:
-            return
-        width = 28
-        frac = min(1.0, done / self.total) if self.total else 1.0
-        if not self.tty:
-            tenth = int(frac * 10)
-            if tenth == self.last:
-                return
-            self.last = tenth
-        bar = "#" * int(frac * width) + "-" * (width - int(frac * width))
-        line = f"{self.label} [{bar}] {done}/{self.total} {note} {time.perf_counter() - self.start:.0f}s"
-        if self.tty:
-            self.stream.write("\r" + line[:110].ljust(110))
-        else:
-            self.stream.write(line + "\n")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled and self.tty:
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 class _Selector:

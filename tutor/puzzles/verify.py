@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..errors import SolverLimitError, TutorError
+from ..progress import Progress
 from ..spot import Spot
 from .format import Line, PuzzleError, read_lines
 from .grading import features_of, grade_of, themes_of
@@ -145,8 +146,6 @@ def _job(job: tuple[str, int, Any, list[str], bool]) -> tuple[str, int, str, lis
 def verify_paths(paths: Iterable[str | Path] = (), *, deep: bool = False, workers: int = 1,
                  progress: bool = False) -> VerifyReport:
     """Re-prove every puzzle of the files (the shipped bank by default)."""
-    from .generate import Progress
-
     report = VerifyReport()
     jobs = []
     for path in bank_files(paths):
