@@ -214,6 +214,35 @@ def test_crosscheck_command_rejects_an_unknown_variant(capsys):
     assert code == 2 and out == "" and "built-in variant" in err
 
 
+def test_crosscheck_slices_of_one_seed_add_up_to_the_whole_range():
+    from tutor import crosscheck
+
+    whole = crosscheck.crosscheck("canasty", 12, seed=5, workers=1)
+    first, rest = (crosscheck.crosscheck("canasty", 5, seed=5, workers=1),
+                   crosscheck.crosscheck("canasty", 7, seed=5, workers=1, start=5))
+    assert first.spots + rest.spots == whole.spots == 12
+    assert first.comparisons + rest.comparisons == whole.comparisons
+    assert first.gave_up + rest.gave_up == whole.gave_up
+
+
+def test_crosscheck_interrupted_keeps_what_it_checked_and_says_where_to_resume(capsys, monkeypatch):
+    from tutor import crosscheck
+
+    calls = []
+
+    def stop_after_the_first_chunk(done, total):
+        calls.append(done)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(crosscheck, "Progress", lambda total, label: stop_after_the_first_chunk)
+    code, out, err = run(capsys, "crosscheck", "--variant", "all", "--count", "8", "--start", "3", "--workers", "1",
+                         "--json")
+    report = json.loads(out)
+    assert code == 130 and list(report) == ["classic"]  # the other variants are not begun
+    assert report["classic"]["interrupted"] and report["classic"]["spots"] == calls[0] >= 1
+    assert f"--start {3 + calls[0]}" in err
+
+
 BIG = {"variant": "classic", "score": 0, "hand": "KS KH 7D 7C 2C JK 9C 9D 9H 5S 5H 5D 4C 4D AS", "melds": [],
        "discard": "5H 9C 3C 7S", "phase": "drawn"}
 

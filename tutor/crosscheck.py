@@ -6,7 +6,10 @@ Every question of the contract (except the referee's and the score, which
 have one implementation by design) is asked of both deciders; any answer
 that differs is a disagreement, printed with its spot, and so is a decider
 that fails (a ``CheckerBug``, or any other error); the run goes on past
-both. Spots come from ``tutor.sampling`` and are deterministic for a seed.
+both. Spots come from ``tutor.sampling`` and are deterministic for a seed:
+spot i of a seed is the same in every run, so a long check splits into
+slices (``--start``), and one stopped by Ctrl-C reports the spots it
+finished and where to resume.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -35,6 +39,7 @@ class Tally:
     gave_up: int = 0
     disagreements: list = field(default_factory=list)
     bugs: list = field(default_factory=list)
+    interrupted: bool = False
 
     def add(self, other: "Tally") -> None:
         self.spots += other.spots
@@ -72,24 +77,43 @@ def check_range(variant: str | None, seed: int, start: int, stop: int, questions
     return tally
 
 
+def _leave_interrupts_to_the_parent() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def crosscheck(variant: str | None, count: int, seed: int = 0, workers: int = 2, questions=QUESTIONS,
-               progress=None) -> Tally:
-    """Compare the deciders on ``count`` spots; ``progress(done, total)`` is called as chunks finish."""
+               progress=None, start: int = 0) -> Tally:
+    """Compare the deciders on ``count`` spots from index ``start``; ``progress(done, total)`` is called
+    as chunks finish. Interrupted (Ctrl-C), it returns what it has: the first ``spots`` of its range,
+    with ``interrupted`` set."""
     chunk = max(1, min(200, count // (workers * 4) or 1))
-    ranges = [(s, min(count, s + chunk)) for s in range(0, count, chunk)]
+    ranges = [(s, min(start + count, s + chunk)) for s in range(start, start + count, chunk)]
     total = Tally()
+
+    def take(part: Tally) -> None:
+        total.add(part)
+        if progress:
+            progress(total.spots, count)
+
     if workers <= 1:
-        for start, stop in ranges:
-            total.add(check_range(variant, seed, start, stop, questions))
-            if progress:
-                progress(total.spots, count)
+        try:
+            for first, stop in ranges:
+                take(check_range(variant, seed, first, stop, questions))
+        except KeyboardInterrupt:
+            total.interrupted = True
         return total
-    with ProcessPoolExecutor(workers) as pool:
-        futures = [pool.submit(check_range, variant, seed, s, e, questions) for s, e in ranges]
+    pool = ProcessPoolExecutor(workers, initializer=_leave_interrupts_to_the_parent)
+    try:
+        futures = [pool.submit(check_range, variant, seed, a, b, questions) for a, b in ranges]
         for f in futures:
-            total.add(f.result())
-            if progress:
-                progress(total.spots, count)
+            take(f.result())
+    except KeyboardInterrupt:
+        total.interrupted = True
+        # the chunks under way are dropped: the report covers a prefix of the range, so it can be resumed
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     return total
 
 
@@ -97,28 +121,37 @@ def main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="canasta-tutor crosscheck", description=__doc__.split("\n\n")[0])
     p.add_argument("--variant", default="all", help="classic, house, canasty, albany or all (default)")
     p.add_argument("--count", type=int, default=1000, help="random spots per variant (default 1000)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--seed", type=int, default=0, help="which random spots (default 0)")
+    p.add_argument("--start", type=int, default=0,
+                   help="index of the first spot (spot i of a seed is the same in every run, so a long check "
+                        "can be split into slices or resumed)")
+    p.add_argument("--workers", type=int, default=2, help="processes, one per core (default 2)")
     p.add_argument("--questions", default=",".join(QUESTIONS), help="comma-separated subset of " + ",".join(QUESTIONS))
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="one JSON object per run on standard output")
     try:
         args = p.parse_args(argv)
     except SystemExit as e:
         return 0 if e.code == 0 else 2
     variants = BUILTIN if args.variant == "all" else (args.variant,)
     questions = tuple(q for q in args.questions.split(",") if q)
-    if any(v not in BUILTIN for v in variants) or any(q not in QUESTIONS for q in questions) or args.count < 1:
+    if (any(v not in BUILTIN for v in variants) or any(q not in QUESTIONS for q in questions)
+            or args.count < 1 or args.start < 0):
         raise TutorError("crosscheck: --variant must be a built-in variant or all, --questions a subset of "
-                         f"{','.join(QUESTIONS)}, --count at least 1")
+                         f"{','.join(QUESTIONS)}, --count at least 1, --start at least 0")
     report = {}
-    failed = False
+    failed = interrupted = False
     for v in variants:
-        start = time.perf_counter()
-        tally = crosscheck(v, args.count, args.seed, args.workers, questions, Progress(args.count, f"{v} spots"))
-        seconds = time.perf_counter() - start
+        began = time.perf_counter()
+        tally = crosscheck(v, args.count, args.seed, args.workers, questions, Progress(args.count, f"{v} spots"),
+                           start=args.start)
+        seconds = time.perf_counter() - began
         report[v] = {"spots": tally.spots, "comparisons": tally.comparisons, "disagreements": len(tally.disagreements),
                      "gave_up": tally.gave_up, "bugs": len(tally.bugs), "seconds": round(seconds, 1),
-                     "examples": tally.disagreements[:3], "bug_examples": tally.bugs[:3]}
+                     "first": args.start, "examples": tally.disagreements[:3], "bug_examples": tally.bugs[:3]}
+        if tally.interrupted:
+            report[v]["interrupted"] = True
+            print(f"{v}: interrupted after {tally.spots} spots; the rest of the range starts at "
+                  f"--start {args.start + tally.spots}", file=sys.stderr)
         failed |= bool(tally.disagreements or tally.bugs)
         if not args.json:
             print(f"{v}: {tally.spots} spots, {tally.comparisons} comparisons, "
@@ -128,6 +161,9 @@ def main(argv: list[str]) -> int:
                 print(f"  {d['question']}: z3 {d['z3']} vs reference {d['reference']}\n    {json.dumps(d['spot'])}")
             for d in tally.bugs[:3]:
                 print(f"  {d['question']}: {d['error']}")
+        if tally.interrupted:
+            interrupted = True
+            break
     if args.json:
         print(json.dumps(report))
-    return 1 if failed else 0
+    return 1 if failed else 130 if interrupted else 0
