@@ -235,7 +235,8 @@ def _deep_pair_spot(rng: random.Random) -> Spot:
     rank = rng.choice(ranks)
     of = lambda r: lambda c: c != "JK" and c[0] == r  # noqa: E731
     natural = lambda c: c != "JK" and c[0] in ranks and c[0] != rank  # noqa: E731
-    hand = [draw(of(rank)) for _ in range(2)] + [draw(lambda c: c in ("2C", "2D", "JK")) for _ in range(rng.randint(0, 4))] + \
+    wild = lambda c: c in ("2C", "2D", "JK")  # noqa: E731
+    hand = [draw(of(rank)) for _ in range(2)] + [draw(wild) for _ in range(rng.randint(0, 4))] + \
            [draw(natural) for _ in range(rng.randint(2, 10))]
     pile = [draw(natural) for _ in range(rng.randint(3, 14))]
     for _ in range(rng.randint(1, 3)):
