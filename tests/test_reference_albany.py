@@ -449,3 +449,17 @@ def test_A_DRAW_b_the_top_card_joins_a_sequence_across_a_gap_the_hand_bridges():
     s = spot("8H 9H TH", melds=["5H 6H 7H", "JS JD JC", CANASTAS[0]], discard="4C JH", phase="before-draw")
     found = search(s, Goal(pickup=ANY, take_pile=True, go_out=True))
     assert found is not None and format_play(found.actions[:2]) == "pickup 8H 9H TH; layoff JH 8H 9H TH to 1"
+
+
+def test_the_reference_sweep_gives_up_at_its_state_limit_instead_of_filling_memory(monkeypatch):
+    from tutor.errors import SolverLimitError
+    from tutor.questions import ask
+    from tutor.reference import sweep
+    from tutor.spot import Spot
+
+    s = Spot.from_dict({"variant": "albany", "phase": "drawn",
+                        "hand": "4H 5H 6H 7H 8H 9H TH 4S 5S 6S 7S 8S 4D 5D 6D 7D 2C JK 2D KS KH"})
+    assert ask("go-out", s, decider="reference").answer in (True, False)  # within the real limit
+    monkeypatch.setattr(sweep, "MAX_STATES", 40)
+    with pytest.raises(SolverLimitError, match="stops at 40 states"):
+        ask("go-out", s, decider="reference")

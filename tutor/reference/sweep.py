@@ -34,8 +34,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ..errors import SolverLimitError
+
 SUITS = "SHDC"
 CAP_KEPT = 2
+#: The sweep keeps every layer (to rebuild the witness); past this many states in all it gives up
+#: (``SolverLimitError``) instead of filling memory: a few wild cards beside many open sequences
+#: can make tens of millions of states, which would take gigabytes.
+MAX_STATES = 1_500_000
 
 
 @dataclass
@@ -319,6 +325,7 @@ class Sweep:
             return {}
         layer = {start: (0, None, None)}
         self.layers = [layer]
+        self.states = 1
         for rank, order in p.ranks:
             for si, suit in enumerate(SUITS):
                 copies = p.copies.get((order, suit), 0)
@@ -327,14 +334,20 @@ class Sweep:
                     continue
                 layer = self._prune(self._suit_layer(layer, order, si, suit, copies, own))
                 self.steps.append(("suit", order, suit))
-                self.layers.append(layer)
+                self._keep(layer)
             layer = self._prune(self._group_layer(layer, rank, order))
             self.steps.append(("groups", order))
-            self.layers.append(layer)
+            self._keep(layer)
         layer = self._close_layer(layer)
         self.steps.append(("close",))
         self.layers.append(layer)
         return layer
+
+    def _keep(self, layer: dict) -> None:
+        self.layers.append(layer)
+        self.states += len(layer)
+        if self.states > MAX_STATES:
+            raise _too_many()
 
     def _prune(self, layer: dict) -> dict:
         """Drop the states another one dominates, when the turn cannot go out.
@@ -379,6 +392,8 @@ class Sweep:
                 old = nxt.get(ns)
                 if old is None or nv > old[0]:
                     nxt[ns] = (nv, state, decision)
+            if len(nxt) + self.states > MAX_STATES:  # one layer alone can outgrow memory
+                raise _too_many()
         return nxt
 
     def _group_layer(self, layer, rank, order):
@@ -436,6 +451,11 @@ class Sweep:
             state = prev
         out.reverse()
         return out
+
+
+def _too_many() -> SolverLimitError:
+    return SolverLimitError(f"the reference decider's search stops at {MAX_STATES:,} states (a resource limit): "
+                            "no verdict was reached")
 
 
 def layer_has_runs(layer: dict, si: int) -> bool:
