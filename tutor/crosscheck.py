@@ -148,10 +148,6 @@ def main(argv: list[str]) -> int:
         report[v] = {"spots": tally.spots, "comparisons": tally.comparisons, "disagreements": len(tally.disagreements),
                      "gave_up": tally.gave_up, "bugs": len(tally.bugs), "seconds": round(seconds, 1),
                      "first": args.start, "examples": tally.disagreements[:3], "bug_examples": tally.bugs[:3]}
-        if tally.interrupted:
-            report[v]["interrupted"] = True
-            print(f"{v}: interrupted after {tally.spots} spots; the rest of the range starts at "
-                  f"--start {args.start + tally.spots}", file=sys.stderr)
         failed |= bool(tally.disagreements or tally.bugs)
         if not args.json:
             print(f"{v}: {tally.spots} spots, {tally.comparisons} comparisons, "
@@ -162,7 +158,9 @@ def main(argv: list[str]) -> int:
             for d in tally.bugs[:3]:
                 print(f"  {d['question']}: {d['error']}")
         if tally.interrupted:
-            interrupted = True
+            report[v]["interrupted"] = interrupted = True
+            print(f"{v}: interrupted after {tally.spots} spots; the rest of the range starts at "
+                  f"--start {args.start + tally.spots}", file=sys.stderr)
             break
     if args.json:
         print(json.dumps(report))

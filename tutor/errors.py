@@ -41,7 +41,8 @@ class CheckerBug(AssertionError):
     """A decider contradicted itself or the rules engine: a bug, never an answer.
 
     Not a ``TutorError``, since nothing the user gave is wrong: the command line
-    reports it in one line with the spot (exit status 1), so it can be reproduced.
+    reports it in one line (exit status 1); its message holds the spot, so it can
+    be reproduced.
     """
 
 
