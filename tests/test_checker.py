@@ -12,7 +12,7 @@ from tutor.cards import format_cards, parse_cards
 from tutor.checker import DEFAULT_RLIMIT, Blocked, Found, find, legal_choices
 from tutor.choices import candidates
 from tutor.errors import SolverLimitError
-from tutor.goals import ANY, NONE, UNKNOWN, Goal, MeldChoice
+from tutor.goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown
 from tutor.melds import judge
 from tutor.play import DISCARD, LAYOFF, MELD, PICKUP, Action, format_play, parse_action
 from tutor.rules import rules_for
@@ -31,7 +31,7 @@ def spot(**kw) -> Spot:
 def found(s: Spot, goal: Goal) -> Found:
     answer = find(s, goal)
     assert isinstance(answer, Found), f"expected a legal turn, got: {answer}"
-    played = s.replace(hand=s.hand + (UNKNOWN,), phase="drawn") if goal.unknown_draw else s
+    played = draw_unknown(s) if goal.unknown_draw else s
     turn = play_turn(played, answer.play)  # the witness is a real, legal turn
     assert turn.initial_points == answer.points
     return answer
@@ -49,7 +49,7 @@ def text(answer: Blocked) -> str:
 
 
 def turn_of(s: Spot, answer: Found, unknown: bool = False):
-    return play_turn(s.replace(hand=s.hand + (UNKNOWN,), phase="drawn") if unknown else s, answer.play)
+    return play_turn(draw_unknown(s) if unknown else s, answer.play)
 
 
 FIRST_MELD = Goal(must_meld=True, best=True)
@@ -392,7 +392,7 @@ def test_a_first_meld_witness_discards_a_known_card_while_one_is_kept(data):
     assert verdict.answer and verdict.witness["drawn"]
     assert "?" not in verdict.witness["play"], verdict.witness
     s = Spot.from_dict(data)
-    play_turn(s.replace(hand=s.hand + (UNKNOWN,) * s.rules["draw"]["stock_cards"], phase="drawn"),
+    play_turn(draw_unknown(s),
               tuple(parse_action(a) for a in verdict.witness["play"].split(";")))
 
 
@@ -455,7 +455,7 @@ def test_every_witness_rechecks_and_every_no_names_a_rule(variant):
             answer = find(s, goal)
             if isinstance(answer, Found):
                 answers["yes"] += 1
-                played = s.replace(hand=s.hand + (UNKNOWN,), phase="drawn") if goal.unknown_draw else s
+                played = draw_unknown(s) if goal.unknown_draw else s
                 turn = play_turn(played, answer.play)
                 assert not goal.go_out or turn.went_out
                 assert not goal.take_pile or turn.picked_up
@@ -483,7 +483,7 @@ def _oracle(s: Spot, goal: Goal) -> tuple[bool, int | None]:
     """
     rules = s.rules
     if goal.unknown_draw:
-        starts = [(s.replace(hand=s.hand + (UNKNOWN,), phase="drawn"), False)]
+        starts = [(draw_unknown(s), False)]
     elif s.phase == "drawn":
         starts = [(s, False)] if goal.pickup in (ANY, NONE) else []
     else:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from strategies import goals, spot_dicts, spots
 from tutor.cards import parse_cards
 from tutor.choices import candidates
-from tutor.goals import ANY, NONE, UNKNOWN, Goal, MeldChoice
+from tutor.goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown
 from tutor.melds import judge
 from tutor.play import DISCARD, LAYOFF, MELD, PICKUP, Action, parse_action
 from tutor.reference import UnsupportedVariant, find, includes, legal_choices, search
@@ -118,6 +118,19 @@ def test_before_draw_turn_starts_with_the_pile_or_an_unknown_stock_card():
     found = search(s, Goal(must_meld=True, unknown_draw=True))
     assert found is not None and UNKNOWN not in [c for a in found.actions if a.kind != DISCARD for c in a.cards]
 
+
+
+def test_h_draw_two_unknown_cards_are_drawn_and_the_witness_keeps_one_of_them():
+    # with nine aces and nine 2s only one canasta can be made, so the best first meld
+    # must leave a card in hand: on a table that draws two, that card can be a drawn one
+    s = spot("house", hand="AS 2S AH 2H AD 2D AC 2C " * 2 + "AS 2S", options={"players": 5, "draw": 2},
+             score=-1200, stock=0, phase="before-draw")
+    drawn = draw_unknown(s)
+    assert drawn.hand.count(UNKNOWN) == 2
+    found = find(s, Goal(pickup=NONE, unknown_draw=True, best=True))
+    assert found is not None
+    turn = play_turn(drawn, found)
+    assert not turn.went_out and sum(turn.hand.values()) == 1  # all 18 melded, one drawn card kept
 
 # -- C-BLACK3, H-BLACK3 ------------------------------------------------------------------
 def test_classic_black_three_on_top_blocks_the_pile():
@@ -312,7 +325,7 @@ def test_a_house_file_mixing_sequences_into_a_whole_pile_game_is_refused_not_ans
 
 # -- properties on random spots ----------------------------------------------------------------
 def _played_on(s: Spot, goal: Goal) -> Spot:
-    return s.replace(hand=s.hand + (UNKNOWN,), phase="drawn") if goal.unknown_draw else s
+    return draw_unknown(s) if goal.unknown_draw else s
 
 
 @QUICK
@@ -424,7 +437,7 @@ def _plays(spot: Spot, goal: Goal):
     if goal.unknown_draw:
         if goal.pickup not in (ANY, NONE):
             return
-        spot = spot.replace(hand=spot.hand + (UNKNOWN,), phase="drawn")
+        spot = draw_unknown(spot)
         pickups = [None]
     elif spot.phase == "drawn":
         pickups = [None] if goal.pickup in (ANY, NONE) else []
