@@ -12,7 +12,7 @@ from tutor.cards import format_cards, parse_cards
 from tutor.checker import DEFAULT_RLIMIT, Blocked, Found, find, legal_choices
 from tutor.choices import candidates
 from tutor.errors import SolverLimitError
-from tutor.goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown
+from tutor.goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown, stock_draw
 from tutor.melds import judge
 from tutor.play import DISCARD, LAYOFF, MELD, PICKUP, Action, format_play, parse_action
 from tutor.rules import rules_for
@@ -409,6 +409,46 @@ def test_before_draw_a_turn_without_the_pile_needs_the_draw_C_DECK():
     assert isinstance(find(s, Goal(pickup=NONE, must_meld=True, unknown_draw=True)), Found)
 
 
+
+# The pile here cannot be taken (no 5 in hand), so only a draw could start the turn.
+EMPTY_STOCK = {"score": 0, "hand": "KS KH KD AS AH 2C 9C 4D", "discard": "5S", "phase": "before-draw"}
+
+
+@pytest.mark.parametrize("decider", ["z3", "reference"])
+@pytest.mark.parametrize("variant", ["classic", "house", "canasty"])
+def test_c_end_an_empty_stock_starts_no_turn_by_drawing(variant, decider):
+    s = spot(variant=variant, stock=0, **EMPTY_STOCK)
+    first = ask("initial-meld", s, decider=decider)
+    assert not first.answer and first.reasons[0].rule == s.rules.cite("draw", "end_rule")
+    assert "stock is empty" in first.reasons[0].text  # then why the pile cannot be taken either
+    assert ask("melds", s, decider=decider).extra["melds"] == []
+    assert ask("initial-meld", s.replace(stock=1), decider=decider).answer  # one card left: the draw is made
+
+
+def test_c_end_is_the_rule_an_empty_stock_cites_in_classic_and_house():
+    assert {spot(variant=v, stock=0, **EMPTY_STOCK).rules.cite("draw", "end_rule") for v in ("classic", "house")} \
+        == {"C-END"}
+
+
+def test_c_end_a_proposed_first_meld_cannot_follow_a_draw_from_an_empty_stock():
+    s = spot(stock=0, **EMPTY_STOCK)
+    verdict = ask("initial-meld", s, play="AS AH 2C")
+    assert not verdict.answer and verdict.reasons[0].rule == "C-END"
+
+
+@pytest.mark.parametrize("decider", ["z3", "reference"])
+def test_h_draw_two_from_a_stock_of_one_draws_one_card(decider):
+    s = spot(variant="house", options={"draw": 2}, stock=1, **EMPTY_STOCK)
+    assert stock_draw(s) == 1 and stock_draw(s.replace(stock=2)) == 2
+    verdict = ask("initial-meld", s, decider=decider)
+    assert verdict.answer and verdict.witness["drawn"] == "?"
+
+
+def test_a_draw_an_empty_albany_stock_is_rebuilt_from_the_pile_so_two_cards_are_drawn():
+    s = Spot.from_dict({"variant": "albany", "hand": "KS KH KD 9C", "discard": "5H 9D", "stock": 0,
+                        "phase": "before-draw"})
+    assert draw_unknown(s).hand.count(UNKNOWN) == 2
+
 # -- legal choices ---------------------------------------------------------------------------
 def test_legal_choices_on_a_small_spot_equal_a_hand_worked_list():
     # KS KH 2C is a meld shape, but putting it down leaves 9C to discard and an empty hand
@@ -483,7 +523,7 @@ def _oracle(s: Spot, goal: Goal) -> tuple[bool, int | None]:
     """
     rules = s.rules
     if goal.unknown_draw:
-        starts = [(draw_unknown(s), False)]
+        starts = [(draw_unknown(s), False)] if stock_draw(s) else []  # C-END
     elif s.phase == "drawn":
         starts = [(s, False)] if goal.pickup in (ANY, NONE) else []
     else:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from strategies import goals, spot_dicts, spots
 from tutor.cards import parse_cards
 from tutor.choices import candidates
-from tutor.goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown
+from tutor.goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown, stock_draw
 from tutor.melds import judge
 from tutor.play import DISCARD, LAYOFF, MELD, PICKUP, Action, parse_action
 from tutor.reference import UnsupportedVariant, find, includes, legal_choices, search
@@ -124,7 +124,7 @@ def test_h_draw_two_unknown_cards_are_drawn_and_the_witness_keeps_one_of_them():
     # with nine aces and nine 2s only one canasta can be made, so the best first meld
     # must leave a card in hand: on a table that draws two, that card can be a drawn one
     s = spot("house", hand="AS 2S AH 2H AD 2D AC 2C " * 2 + "AS 2S", options={"players": 5, "draw": 2},
-             score=-1200, stock=0, phase="before-draw")
+             score=-1200, stock=30, phase="before-draw")
     drawn = draw_unknown(s)
     assert drawn.hand.count(UNKNOWN) == 2
     found = find(s, Goal(pickup=NONE, unknown_draw=True, best=True))
@@ -435,8 +435,8 @@ def _plays(spot: Spot, goal: Goal):
     """Every concrete play the oracle tries for ``goal`` (from the spot the goal plays on)."""
     rules = spot.rules
     if goal.unknown_draw:
-        if goal.pickup not in (ANY, NONE):
-            return
+        if goal.pickup not in (ANY, NONE) or not stock_draw(spot):
+            return  # the pile is gone once the stock is drawn from; an empty stock ends the hand (C-END)
         spot = draw_unknown(spot)
         pickups = [None]
     elif spot.phase == "drawn":

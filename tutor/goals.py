@@ -23,14 +23,24 @@ object.__setattr__(UNKNOWN, "suit", "")
 ANY, NONE = "any", "none"
 
 
-def draw_unknown(spot):
-    """The spot after the turn's draw from the stock, the drawn cards unknown.
+def stock_draw(spot) -> int:
+    """How many cards the turn's draw takes from the stock.
 
-    A turn draws one card, or two where the variant or its options say so
-    (H-DRAW, A-DRAW); each can be kept or discarded, never melded.
+    One, or two where the variant or its options say so (H-DRAW, A-DRAW).
+    Where an empty stock ends the hand (C-END), no more than the stock holds:
+    none from an empty stock, so no turn starts by drawing. Albany turns the
+    pile into a new stock instead, and always draws its two.
     """
-    drawn = (UNKNOWN,) * spot.rules["draw"]["stock_cards"]
-    return spot.replace(hand=spot.hand + drawn, phase="drawn")
+    draw = spot.rules["draw"]
+    if draw.get("exhausted", "end") == "end":
+        return min(draw["stock_cards"], spot.stock)
+    return draw["stock_cards"]
+
+
+def draw_unknown(spot):
+    """The spot after the turn's draw from the stock (``stock_draw``), the drawn cards unknown:
+    each can be kept or discarded, never melded."""
+    return spot.replace(hand=spot.hand + (UNKNOWN,) * stock_draw(spot), phase="drawn")
 
 
 @dataclass(frozen=True)

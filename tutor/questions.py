@@ -13,11 +13,11 @@ from typing import Callable
 
 from .cards import format_cards, parse_cards
 from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorError
-from .goals import ANY, NONE, Goal, draw_unknown
+from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
 from .play import DISCARD, MELD, PICKUP, Action, format_play, parse_action, parse_play
 from .spot import Spot
 from .turn import Turn, TurnError, play_turn
-from .verdict import Reason, Verdict
+from .verdict import Reason, Verdict, empty_stock_reason
 
 QUESTIONS = ("melds", "initial-meld", "pickup", "go-out", "play", "score")
 DECIDERS = ("z3", "reference")
@@ -88,7 +88,7 @@ def _found(question: str, spot: Spot, play, unknown_draw: bool, ms: float, **ext
     turn = play_turn(hand_spot(spot, unknown_draw), play)  # the re-check: a failure here is a bug, never an answer
     witness = witness_of(turn)
     if unknown_draw:
-        witness["drawn"] = " ".join("?" * spot.rules["draw"]["stock_cards"])
+        witness["drawn"] = " ".join("?" * stock_draw(spot))
     return Verdict(question, True, witness, (), ms, extra)
 
 
@@ -197,14 +197,16 @@ def initial_meld(spot: Spot, engine, play: str | None) -> Verdict:
                            "your side has already melded: its first meld is behind it"),), t.ms)
         if play is not None:
             return _proposed_first_meld(spot, play, t)
-        goals = []
+        goals, best, all_reasons = [], None, []
         if spot.phase == "before-draw":
             if spot.discard:
                 goals.append((Goal(pickup=ANY, take_pile=True, must_meld=True, best=True), False))
-            goals.append((Goal(pickup=NONE, must_meld=True, best=True, unknown_draw=True), True))
+            if stock_draw(spot):
+                goals.append((Goal(pickup=NONE, must_meld=True, best=True, unknown_draw=True), True))
+            else:
+                all_reasons.append(empty_stock_reason(rules))
         else:
             goals.append((Goal(pickup=NONE, must_meld=True, best=True), False))
-        best, all_reasons = None, []
         for goal, unknown in goals:
             found, reasons = _solve(engine, spot, goal)
             if found is None:
@@ -234,6 +236,8 @@ def _proposed_first_meld(spot: Spot, text: str, t: _Timer) -> Verdict:
     if not any(a.kind == MELD for a in actions) and not any(a.kind == PICKUP for a in actions):
         raise NotationError("--play for initial-meld is the proposed melds, e.g. \"KS KH KD | 7S 7H 7C\"")
     unknown = spot.phase == "before-draw" and not (actions and actions[0].kind == PICKUP)
+    if unknown and not stock_draw(spot):
+        return Verdict("initial-meld", False, None, (empty_stock_reason(spot.rules),), t.ms)
     base = hand_spot(spot, unknown)
     try:
         prefix = play_turn_prefix(base, tuple(actions))

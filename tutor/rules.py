@@ -96,7 +96,7 @@ _ROLES = _strings(_ROLE_WORDS)
 _WAYS = _strings(("natural_pair", "natural_wild", "layoff"))
 SCHEMA: dict[str, dict[str, Any] | None] = {
     "pack": {"rule": _STR, "decks": _INT, "jokers_per_deck": _INT},
-    "draw": {"rule": _STR, "stock_cards": _INT, "exhausted": _choice("end", "reshuffle")},
+    "draw": {"rule": _STR, "stock_cards": _INT, "exhausted": _choice("end", "reshuffle"), "end_rule": _STR},
     "cards": {"rule": _STR, "wild": _card_patterns, "wild_rule": _STR, "bonus": _card_patterns,
               "blocker": _card_patterns, "stopper": _card_patterns, "stopper_rule": _STR, "values": _values},
     "meld": {"rule": _STR, "natural_ranks": _rank_text, "min_cards": _INT, "min_naturals": _INT,

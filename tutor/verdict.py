@@ -29,6 +29,13 @@ class Reason:
         return f"{self.rule}: {self.text}"
 
 
+def empty_stock_reason(rules: Rules) -> Reason:
+    """Why no turn starts by drawing when the stock is empty (``goals.stock_draw`` is 0)."""
+    return Reason.of(rules, rules.cite("draw", "end_rule"),
+                     "the stock is empty, and a player who must draw from an empty stock ends the hand: "
+                     "only taking the pile can start this turn")
+
+
 @dataclass(frozen=True)
 class Verdict:
     """The answer to one question about a spot."""

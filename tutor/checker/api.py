@@ -16,11 +16,11 @@ import z3
 
 from ..choices import candidates
 from ..errors import CheckerBug, SolverLimitError
-from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown
+from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown, stock_draw
 from ..play import DISCARD, PICKUP, Action, format_play
 from ..spot import Spot
 from ..turn import Turn, TurnError, play_turn
-from ..verdict import Reason
+from ..verdict import Reason, empty_stock_reason
 from . import explain, goals, initial, model, pile, witness
 from .kinds import census
 from .solve import Session
@@ -78,6 +78,8 @@ def find(spot: Spot, goal: Goal, *, rlimit: int | None = None) -> Found | Blocke
         from . import albany_play
 
         return albany_play.find(spot, goal, rlimit=rlimit)
+    if goal.unknown_draw and not stock_draw(spot):
+        return Blocked((empty_stock_reason(spot.rules),))
     limit = DEFAULT_RLIMIT if rlimit is None else rlimit
     fixed = _fixed(goal.pickup)
     played = drawn(spot) if goal.unknown_draw else spot
@@ -112,6 +114,8 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup=NONE,
         from . import albany_play
 
         return albany_play.legal_choices(spot, unknown_draw=unknown_draw, pickup=pickup, rlimit=rlimit)
+    if unknown_draw and not stock_draw(spot):
+        return []
     fixed = _fixed(pickup)
     played = drawn(spot) if unknown_draw else spot
     open_pile = pickup != NONE and pile.usable(played, fixed)

@@ -80,9 +80,13 @@ def _supported(spot: Spot) -> None:
                                  "(sequences, fanned piles, several sets of a rank, stoppers)")
 
 
-def _drawn(spot: Spot) -> Spot:
-    """After drawing from the stock: one card, or two where the table draws two (H-DRAW); faces unknown."""
-    return spot.replace(hand=spot.hand + (UNKNOWN,) * spot.rules["draw"]["stock_cards"], phase="drawn")
+def _drawn(spot: Spot) -> Spot | None:
+    """After drawing from the stock, the faces unknown: one card, or two where the table draws
+    two (H-DRAW, A-DRAW). Where an empty stock ends the hand (C-END), no more than the stock
+    holds, and None when it is empty: no turn starts from it."""
+    draw = spot.rules["draw"]
+    count = draw["stock_cards"] if draw.get("exhausted", "end") == "reshuffle" else min(draw["stock_cards"], spot.stock)
+    return spot.replace(hand=spot.hand + (UNKNOWN,) * count, phase="drawn") if count else None
 
 
 def search(spot: Spot, goal: Goal) -> Found | None:
@@ -93,6 +97,8 @@ def search(spot: Spot, goal: Goal) -> Found | None:
         if pickup not in (ANY, NONE):
             return None  # the stock has been drawn from: the pile is no longer there to take
         spot = _drawn(spot)
+        if spot is None:
+            return None
         pickup = NONE
     if goal.take_pile and pickup == NONE:
         return None
@@ -169,6 +175,8 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False) -> list[MeldChoice]
     pending = candidates(spot)
     legal: set[MeldChoice] = set()
     played = _drawn(spot) if unknown_draw else spot
+    if played is None:
+        return []
     needs = {c: Counter(c.cards) for c in pending}
 
     def covered(found: Found) -> None:
