@@ -1,15 +1,22 @@
 """The shipped puzzle bank: well formed, balanced, and re-proved by both deciders."""
 
 import collections
+import itertools
 import json
 
 import pytest
 
+from tutor.cards import Card
+from tutor.errors import TutorError
+from tutor.melds import judge
 from tutor.puzzles.format import check_record, read_file
+from tutor.questions import ask
+from tutor.spot import Spot
 from tutor.puzzles.verify import BANK, bank_files, verify_paths
 
 COLLECTIONS = ("classic", "house", "canasty", "albany")
 MIN_PER_VARIANT = 60
+JOKER = Card.parse("JK")
 
 
 def _collection(name):
@@ -55,3 +62,49 @@ def test_the_whole_bank_is_reproved_by_both_deciders():
     assert report.files == len(bank_files())
     assert report.checked >= MIN_PER_VARIANT * report.files
     assert report.ok, "\n".join(map(str, report.problems))
+
+
+# -- A-COMBINE: a play's steps (pickup, meld, layoff, discard) cannot combine sets or exchange a
+# joker, so the deciders never try either; an albany puzzle must not hang on them. ----------
+def _exchanges(spot):
+    """Each table joker swapped for a hand natural that keeps its set legal and of the same kind."""
+    rules = spot.rules
+    for i, meld in enumerate(spot.melds):
+        if JOKER not in meld:
+            continue
+        kept = list(meld)
+        kept.remove(JOKER)
+        kind = judge(rules, meld)
+        for card in {c for c in spot.hand if rules.role(c) == "natural"}:
+            try:
+                swapped = judge(rules, tuple(kept + [card]))
+            except TutorError:
+                continue
+            if (swapped.kind, swapped.key) == (kind.kind, kind.key):
+                hand = list(spot.hand)
+                hand.remove(card)
+                melds = list(spot.melds)
+                melds[i] = tuple(kept + [card])
+                yield spot.replace(hand=tuple(hand + [JOKER]), melds=tuple(melds))
+
+
+def test_a_combine_no_albany_puzzle_has_table_sets_that_could_be_combined():
+    for p in _collection("albany"):
+        spot = Spot.from_dict(p.spot)
+        for a, b in itertools.combinations(spot.melds, 2):
+            ja, jb = judge(spot.rules, a), judge(spot.rules, b)
+            if (ja.kind, ja.key) != (jb.kind, jb.key):
+                continue
+            with pytest.raises(TutorError):
+                judge(spot.rules, a + b)
+
+
+def test_a_combine_no_albany_no_becomes_yes_by_exchanging_a_table_joker():
+    tried = 0
+    for p in _collection("albany"):
+        if p.answer or p.question not in ("go-out", "initial-meld", "pickup"):
+            continue
+        for swapped in _exchanges(Spot.from_dict(p.spot)):
+            tried += 1
+            assert not ask(p.question, swapped).answer, p.id
+    assert tried  # the bank holds such spots: the check is not empty
