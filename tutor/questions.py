@@ -93,7 +93,8 @@ def _found(question: str, spot: Spot, play, unknown_draw: bool, ms: float, **ext
 
 
 def _solve(decider, spot: Spot, goal: Goal):
-    """(play, None) or (None, reasons) from either decider."""
+    """(play, None, proven) or (None, reasons, True) from either decider; ``proven`` is False
+    for a best first meld found when the resource limit ran out before a better one was ruled out."""
     try:
         result = decider.find(spot, goal)
     except NotImplementedError as e:
@@ -101,11 +102,11 @@ def _solve(decider, spot: Spot, goal: Goal):
     if decider.__name__.endswith("reference"):
         if result is None:
             return None, (Reason.of(spot.rules, spot.rules.cite("go_out" if goal.go_out else "meld"),
-                                    "the exhaustive search found no legal turn that does this"),)
-        return result, None
+                                    "the exhaustive search found no legal turn that does this"),), True
+        return result, None, True
     if hasattr(result, "play"):
-        return result.play, None
-    return None, tuple(result.reasons)
+        return result.play, None, result.best_proven
+    return None, tuple(result.reasons), True
 
 
 def ask(question: str, spot: Spot, *, play: str | None = None, went_out: str | None = None,
@@ -147,7 +148,7 @@ def go_out(spot: Spot, engine) -> Verdict:
             goal = Goal(pickup=NONE, go_out=True)
         else:
             goal = Goal(pickup=ANY, take_pile=True, go_out=True)
-        play, reasons = _solve(engine, spot, goal)
+        play, reasons, _ = _solve(engine, spot, goal)
     if play is None:
         if spot.phase == "before-draw" and not spot.discard:
             reasons = (Reason.of(spot.rules, spot.rules.cite("pile"),
@@ -172,7 +173,7 @@ def pickup(spot: Spot, engine, play: str | None) -> Verdict:
             goal = Goal(pickup=action, take_pile=True)
         else:
             goal = Goal(pickup=ANY, take_pile=True)
-        found, reasons = _solve(engine, spot, goal)
+        found, reasons, _ = _solve(engine, spot, goal)
     if found is None:
         if play is not None:
             reasons = _step_reasons(spot, goal.pickup) + tuple(reasons)
@@ -197,7 +198,7 @@ def initial_meld(spot: Spot, engine, play: str | None) -> Verdict:
                            "your side has already melded: its first meld is behind it"),), t.ms)
         if play is not None:
             return _proposed_first_meld(spot, play, t)
-        goals, best, all_reasons = [], None, []
+        goals, best, all_reasons, unproven = [], None, [], False
         if spot.phase == "before-draw":
             if spot.discard:
                 goals.append((Goal(pickup=ANY, take_pile=True, must_meld=True, best=True), False))
@@ -208,16 +209,19 @@ def initial_meld(spot: Spot, engine, play: str | None) -> Verdict:
         else:
             goals.append((Goal(pickup=NONE, must_meld=True, best=True), False))
         for goal, unknown in goals:
-            found, reasons = _solve(engine, spot, goal)
+            found, reasons, proven = _solve(engine, spot, goal)
             if found is None:
                 all_reasons.extend(r for r in reasons if r not in all_reasons)
                 continue
             turn = play_turn(hand_spot(spot, unknown), found)
             if best is None or turn.initial_points > best[1].initial_points:
                 best = (found, turn, unknown)
+            unproven = unproven or not proven
     if best is None:
         return Verdict("initial-meld", False, None, tuple(all_reasons), t.ms)
-    return _found("initial-meld", spot, best[0], best[2], t.ms)
+    # a yes either way; only the claim that no better first meld exists is left open
+    extra = {"best_proven": False} if unproven else {}
+    return _found("initial-meld", spot, best[0], best[2], t.ms, **extra)
 
 
 def _proposed_first_meld(spot: Spot, text: str, t: _Timer) -> Verdict:

@@ -51,6 +51,9 @@ def verdict_text(v: Verdict) -> str:
             lines.append(f"  discard: {_symbols(w['discard'])}")
         if w.get("went_out"):
             lines.append("  and the player is out.")
+        if v.extra.get("best_proven") is False:
+            lines.append("  (the best first meld found before the solver's resource limit ran out; "
+                         "a better one may exist)")
         return "\n".join(lines)
     lines = [f"{title}: NO"]
     if "step" in v.extra and v.extra["step"]:

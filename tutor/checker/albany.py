@@ -1069,6 +1069,24 @@ class Solver:
             if scoped:
                 self.solver.pop()
 
+    def most(self, term, model, hi: int) -> tuple[int, object, bool]:
+        """The largest value of ``term`` over turns, from a first ``model``: (value, a model with
+        it, proven). Most first models are already the best, so the search first asks for more
+        than the model's value and halves the gap only after a few climbs. When the question's
+        resource limit runs out on the way, the best model found so far is kept, not proven."""
+        lo, climbs = model.eval(term, model_completion=True).as_long(), 0
+        try:
+            while lo < hi:
+                mid = lo + 1 if climbs < 3 else (lo + hi + 1) // 2
+                ok, got = self.check([term >= mid])
+                if ok:
+                    model, lo, climbs = got, got.eval(term, model_completion=True).as_long(), climbs + 1
+                else:
+                    hi = mid - 1
+        except SolverLimitError:
+            return lo, model, False
+        return lo, model, True
+
     def best(self, term, extra=(), leave_out=(), lo=0, hi=40, most=True) -> int | None:
         """The largest (or smallest) value of ``term`` over turns, by a binary search."""
         ok, model = self.check(extra, leave_out)

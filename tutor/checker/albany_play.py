@@ -23,14 +23,15 @@ from .solve import Budget
 
 
 def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
-    """``(play, None, points)`` for a witness (``points`` as counted when the goal is the best),
-    or ``(None, reasons, None)``."""
+    """``(play, None, points, proven)`` for a witness (``points`` as counted when the goal is
+    the best, ``proven`` False when the limit ran out before no better turn was proven), or
+    ``(None, reasons, None, True)``."""
     # the wilds' faces matter only to points and to named cards (``Albany``'s ``one_wild``)
     one_wild = not goal.best and goal.include is None and fixed is None
     enc = Albany(spot, apart=goal.include is not None and goal.include.kind == "meld", goal=goal, fixed=fixed,
                  one_wild=one_wild)
     if not enc.depths:  # every draw is ruled out before any search
-        return None, _excluded(enc), None
+        return None, _excluded(enc), None, True
     extra = enc.goal_terms(goal, fixed)
     solver = Solver(enc, budget, base=extra)
     try:  # every depth at once, with a part of the budget
@@ -38,16 +39,13 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
     except SolverLimitError:
         ok, got = _depth_by_depth(enc, budget, extra)
         if not ok:
-            return None, _reasons(enc, goal, extra, got), None
-    counted = None
+            return None, _reasons(enc, goal, extra, got), None, True
+    counted, proven = None, True
     if ok and goal.best:
-        term = enc.points()
-        value = solver.best(term, hi=enc.most_points())
-        ok, got = solver.check([term >= value])
-        counted = got.eval(term, model_completion=True).as_long()
+        counted, got, proven = solver.most(enc.points(), got, hi=enc.most_points())
     if ok:
-        return real_wilds(enc, witness(enc, got, fixed, goal.include)), None, counted
-    return None, explain(enc, solver, goal, extra, got), None
+        return real_wilds(enc, witness(enc, got, fixed, goal.include)), None, counted, proven
+    return None, explain(enc, solver, goal, extra, got), None, True
 
 
 #: The first check, over every depth at once, gets this fraction of the resource limit;
@@ -476,13 +474,13 @@ def find(spot: Spot, goal: Goal, *, rlimit: int | None = None):
     limit = ALBANY_RLIMIT if rlimit is None else rlimit
     fixed = api._fixed(goal.pickup)
     played = api.drawn(spot) if goal.unknown_draw else spot
-    play, reasons, counted = solve(played, goal, fixed, Budget(limit))
+    play, reasons, counted, proven = solve(played, goal, fixed, Budget(limit))
     if play is None:
         return api.Blocked(reasons)
     facts = {} if counted is None else {"points": counted}
     play = api.known_discard(played, play)
     turn = api._recheck(SimpleNamespace(spot=played, facts=facts), goal, play, lambda term: term)
-    return api.Found(play, turn.initial_points)
+    return api.Found(play, turn.initial_points, best_proven=proven)
 
 
 def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup="none", rlimit: int | None = None):

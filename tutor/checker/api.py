@@ -49,10 +49,15 @@ def within_limit(choices: list) -> list:
 
 @dataclass(frozen=True)
 class Found:
-    """A legal turn meeting the goal, and the first-meld points of what it puts down."""
+    """A legal turn meeting the goal, and the first-meld points of what it puts down.
+
+    For ``Goal.best``, ``best_proven`` is False when the question's resource limit ran out
+    before a better turn was ruled out: the turn is legal, but may not be the best.
+    """
 
     play: tuple[Action, ...]
     points: int
+    best_proven: bool = True
 
     def __str__(self) -> str:
         return format_play(self.play)
