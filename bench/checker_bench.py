@@ -8,10 +8,12 @@ Spots are dealt from each variant's shuffled pack with ``random.Random(seed)``
 on the table, scores across every first-meld band, both phases.
 
 Albany (three packs, a fanned pile taken from any depth) is timed on go-out
-alone, with one row per phase: from ``drawn`` the hand as it is, from
-``before-draw`` every legal pick-up, deep ones included (A-DRAW), may start
-the turn, so up to 45 cards may be held. ``gave up`` is the share of calls
-that reached the resource limit (``SolverLimitError``, exit status 3).
+and initial-meld, with one row per phase: from ``drawn`` the hand as it is,
+from ``before-draw`` every legal pick-up, deep ones included (A-DRAW), may
+start the turn, so up to 45 cards may be held. ``gave up`` is the share of
+calls that reached the resource limit (``SolverLimitError``, exit status 3);
+``best open`` the share of first melds found before the limit ran out on the
+search for a better one (a yes whose witness is not proven the best).
 
 Each of the contract's questions is put to ``tutor.checker.find`` with the
 goal its question uses (``tutor.questions``), and every call is one sample:
@@ -41,8 +43,8 @@ from tutor.sampling import random_spot  # noqa: E402
 
 VARIANTS = ("classic", "house", "canasty", "albany")
 QUESTIONS = ("go-out", "pickup", "initial-meld", "melds")
-#: albany's rows: go-out, once per phase
-ALBANY = (("go-out", "drawn"), ("go-out", "before-draw"))
+#: albany's rows: go-out and initial-meld, once per phase
+ALBANY = (("go-out", "drawn"), ("go-out", "before-draw"), ("initial-meld", "drawn"), ("initial-meld", "before-draw"))
 
 
 def corpus(seed: int, variant: str, count: int):
@@ -89,7 +91,7 @@ def timed(fn):
 
 
 def row(question: str, variant: str, spots, label: str | None = None) -> None:
-    wall, cpu, yes, gave_up = [], [], 0, 0
+    wall, cpu, yes, gave_up, open_best = [], [], 0, 0, 0
     for spot in spots:
         if question == "melds":
             answer, ms, cpu_ms = timed(lambda: legal_choices(spot, unknown_draw=spot.phase == "before-draw"))
@@ -104,13 +106,15 @@ def row(question: str, variant: str, spots, label: str | None = None) -> None:
                 gave_up += 1
             wall.append(ms), cpu.append(cpu_ms)
             yes += isinstance(answer, Found)
+            open_best += isinstance(answer, Found) and not answer.best_proven
     if not wall:
         return
     wall.sort()
     cpu.sort()
-    print(f"{label or question:<22} {variant:<8} {len(wall):>5} {yes:>5} {statistics.median(wall):>8.2f} "
+    print(f"{label or question:<26} {variant:<8} {len(wall):>5} {yes:>5} {statistics.median(wall):>8.2f} "
           f"{percentile(wall, 95):>8.2f} {percentile(wall, 99):>8.2f} {wall[-1]:>8.2f} "
-          f"{statistics.median(cpu):>8.2f} {percentile(cpu, 99):>8.2f} {100 * gave_up / len(wall):>7.1f}%", flush=True)
+          f"{statistics.median(cpu):>8.2f} {percentile(cpu, 99):>8.2f} {100 * gave_up / len(wall):>7.1f}% {100 * open_best / len(wall):>8.1f}%",
+          flush=True)
 
 
 def main(argv: list[str]) -> int:
@@ -119,8 +123,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated, default all four")
     args = parser.parse_args(argv)
-    print(f"{'question':<22} {'variant':<8} {'calls':>5} {'yes':>5} {'median':>8} {'p95':>8} {'p99':>8} "
-          f"{'max':>8} {'cpu med':>8} {'cpu p99':>8} {'gave up':>8}  (ms)")
+    print(f"{'question':<26} {'variant':<8} {'calls':>5} {'yes':>5} {'median':>8} {'p95':>8} {'p99':>8} "
+          f"{'max':>8} {'cpu med':>8} {'cpu p99':>8} {'gave up':>8} {'best open':>9}  (ms)")
     for variant in args.variants.split(","):
         spots = corpus(args.seed, variant, args.spots)
         find(spots[0], Goal(go_out=True))  # load z3 and the rules before timing
