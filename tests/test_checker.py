@@ -16,6 +16,7 @@ from tutor.goals import ANY, NONE, UNKNOWN, Goal, MeldChoice, draw_unknown, stoc
 from tutor.melds import judge
 from tutor.play import DISCARD, LAYOFF, MELD, PICKUP, Action, format_play, parse_action
 from tutor.rules import rules_for
+from tutor import reference
 from tutor.questions import ask
 from tutor.sampling import absurd_spots, random_spot
 from tutor.spot import Spot
@@ -448,6 +449,40 @@ def test_a_draw_an_empty_albany_stock_is_rebuilt_from_the_pile_so_two_cards_are_
     s = Spot.from_dict({"variant": "albany", "hand": "KS KH KD 9C", "discard": "5H 9D", "stock": 0,
                         "phase": "before-draw"})
     assert draw_unknown(s).hand.count(UNKNOWN) == 2
+
+
+# -- a best first meld when the resource limit runs out -------------------------------------------
+# Nobody down, a first meld at once, and more checks to prove the best: limits from tiny to the
+# default cross the point where a legal first meld is found but the climb to the best is not done.
+CLIMBS = [
+    {"variant": "classic", "score": -350, "hand": "4H 6C 2H JC TD 6C 7D QC 9S 3S 6D 4S QH", "stock": 18},
+    {"variant": "house", "options": {"players": 2}, "score": 2495, "hand": "AS KC KD JK 3S 2D JC 9C AS 4D 2H 5H 7H",
+     "red_threes": "3H"},
+    {"variant": "canasty", "options": {"players": 11, "extended": True, "wimp_rule": False}, "score": 500,
+     "hand": "2D 4D JC 5S 6S 4S AC QH 4D QS 6C 3S", "stock": 8, "first_round": False,
+     "scores": [500, 2500, 500, 1495, -5, 2500, 1995, 995, 1995, -5, -5]},
+    {"variant": "albany", "options": {"players": 5, "deluxe": [4, 7]}, "score": 2500,
+     "hand": "3S 9S 8D 8D 9C AD 2C JD 2C JK 3H JS", "stock": 47},
+]
+
+
+@pytest.mark.parametrize("data", CLIMBS, ids=lambda d: d["variant"])
+def test_a_first_meld_found_before_the_limit_runs_out_is_a_yes_whose_best_is_left_open(data):
+    s = spot(**data)
+    best = reference.search(s, Goal(must_meld=True, best=True)).points
+    seen = set()
+    for rlimit in (2_000 * 2 ** k for k in range(14)):
+        try:
+            verdict = ask("initial-meld", s, rlimit=rlimit)
+        except SolverLimitError:
+            continue  # not even a first meld yet: no verdict, never a guess
+        proven = verdict.extra.get("best_proven", True)
+        seen.add(proven)
+        assert verdict.answer and verdict.witness["points"] <= best  # ask re-checks the witness
+        assert not proven or verdict.witness["points"] == best
+        if not proven:
+            assert verdict.to_dict()["best_proven"] is False and "a better one may exist" in str(verdict)
+    assert seen == {False, True}
 
 # -- legal choices ---------------------------------------------------------------------------
 def test_legal_choices_on_a_small_spot_equal_a_hand_worked_list():

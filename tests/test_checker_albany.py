@@ -10,14 +10,12 @@ import pytest
 import z3
 
 from tutor.cards import parse_cards
-from tutor import reference
 from tutor.checker.albany import Albany, Solver
 from tutor.checker.albany_play import find
 from tutor.checker.solve import Budget
 from tutor.errors import IllegalPlayError, SolverLimitError
 from tutor.goals import ANY, Goal
 from tutor.play import DISCARD, LAYOFF, MELD, Action
-from tutor.questions import ask
 from tutor.sampling import random_spot
 from tutor.spot import Spot
 from tutor.turn import play_turn
@@ -613,28 +611,3 @@ def test_a_draw_c_a_named_deep_pickup_uses_exactly_its_named_core():
     a = found(s, Goal(pickup=Action("pickup", parse_cards("6S 6H"), depth=4), take_pile=True))
     assert a.play[0].cards == parse_cards("6S 6H")
 
-
-# -- a best first meld when the resource limit runs out -------------------------------------------
-# Twelve cards, nobody down: the first model is a legal first meld at once, and proving the best
-# takes more checks. Limits from tiny to the default cross the point where the first model is
-# found but the climb to the best is not finished.
-CLIMB = {"variant": "albany", "options": {"players": 5, "deluxe": [4, 7]}, "score": 2500,
-         "hand": "3S 9S 8D 8D 9C AD 2C JD 2C JK 3H JS", "stock": 47, "phase": "drawn"}
-
-
-def test_a_first_meld_found_before_the_limit_runs_out_is_a_yes_whose_best_is_left_open():
-    s = Spot.from_dict(CLIMB)
-    best = reference.search(s, Goal(must_meld=True, best=True)).points
-    seen = set()
-    for rlimit in (10_000 * 2 ** k for k in range(12)):
-        try:
-            verdict = ask("initial-meld", s, rlimit=rlimit)
-        except SolverLimitError:
-            continue  # not even a first model yet: no verdict, never a guess
-        proven = verdict.extra.get("best_proven", True)
-        seen.add(proven)
-        assert verdict.answer and verdict.witness["points"] <= best  # ask re-checks the witness
-        assert not proven or verdict.witness["points"] == best
-        if not proven:
-            assert verdict.to_dict()["best_proven"] is False and "a better one may exist" in str(verdict)
-    assert seen == {False, True}

@@ -93,18 +93,22 @@ def find(spot: Spot, goal: Goal, *, rlimit: int | None = None) -> Found | Blocke
     lits = goals.assumptions(enc, goal)
     tracked = list(enc.tracked.values())
     session = Session(enc, limit)
+    proven = True
     with session.rules(tracked):
         out = session.check_here(lits, tracked=tracked)
         if out.sat and goal.best:
-            _, best = session.maximise(initial.points(enc), tracked, lits, out.values, initial.most_points(enc),
-                                       initial.step(enc), scoped=True)
+            try:
+                _, best = session.maximise(initial.points(enc), tracked, lits, out.values,
+                                           initial.most_points(enc), initial.step(enc), scoped=True)
+            except SolverLimitError as e:  # a legal turn is proven; only that none is better is not
+                (_, best), proven = e.best, False
     if not out.sat:
         core = explain.blocking_core(session, out.core, lits, goal)
         return Blocked(explain.reasons(session, core, lits, goal))
     values = best if goal.best else out.values
     play = known_discard(enc.spot, witness.build(enc, values, goal))
     turn = _recheck(enc, goal, play, values)
-    return Found(play, turn.initial_points)
+    return Found(play, turn.initial_points, best_proven=proven)
 
 
 def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup=NONE,

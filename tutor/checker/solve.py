@@ -212,7 +212,9 @@ class Session:
         ``step`` divides every value the term takes. The search climbs first:
         most first models are already the best, so one check proves them, and
         each better model jumps to its own value. After a few climbs it halves
-        the gap instead, so a long climb stays logarithmic.
+        the gap instead, so a long climb stays logarithmic. When the resource
+        limit runs out on the way, the ``SolverLimitError`` carries the best
+        found so far as ``best``: ``(value, values)``.
         """
         tracked, handle = list(tracked), self.enc.handle(term)
         values, low = start, start(term)
@@ -221,7 +223,11 @@ class Session:
         with nullcontext() if scoped else self.rules(tracked):
             while low < high:
                 mid = low + step if climbs < 3 else low + ((high - low) // step + 1) // 2 * step
-                out = self.check_here(assumptions, [handle >= mid], tracked)
+                try:
+                    out = self.check_here(assumptions, [handle >= mid], tracked)
+                except SolverLimitError as e:
+                    e.best = (low, values)
+                    raise
                 if out.sat:
                     values, low = out.values, out.values(term)
                     climbs += 1
