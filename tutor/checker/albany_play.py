@@ -24,7 +24,7 @@ from .solve import Budget
 
 def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
     """``(play, None, points, proven)`` for a witness (``points`` as counted when the goal is
-    the best, ``proven`` False when the limit ran out before no better turn was proven), or
+    the best, ``proven`` False when the limit ran out before a better turn was ruled out), or
     ``(None, reasons, None, True)``."""
     # the wilds' faces matter only to points and to named cards (``Albany``'s ``one_wild``)
     one_wild = not goal.best and goal.include is None and fixed is None
