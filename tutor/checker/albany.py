@@ -1030,16 +1030,15 @@ class Solver:
     asserted in a scope or assumed.
     """
 
-    def __init__(self, enc: Albany, budget: Budget, base=(), arith: int = 2):
-        # A question may build a solver per pick-up depth, and building one takes about as long
-        # as z3 spends on BUILD_UNITS of its resource count per constraint: the budget counts it.
+    def __init__(self, enc: Albany, budget: Budget, base=()):
+        # A question may build a second solver (to explain a "no"), and building one takes about as
+        # long as z3 spends on BUILD_UNITS of its resource count per constraint: the budget counts it.
         budget.spend(BUILD_UNITS * len(enc.m.hard), "building another solver")
         self.enc = enc
         self.budget = budget  # the question's, shared by all its solvers
         self.solver = z3.SimpleSolver(ctx=enc.ctx)
-        # 2, the simplex solver, is faster on most of these small bounded counts; 6 (the lra solver)
-        # proves some of the hardest with a fraction of the resources
-        self.solver.set("arith.solver", arith)
+        # 2, the simplex solver, is the faster on most of these small bounded counts
+        self.solver.set("arith.solver", 2)
         self.solver.add(enc.m.hard)
         self.solver.add(list(base))
         self.literals = {}
@@ -1048,9 +1047,9 @@ class Solver:
             self.literals[rule] = lit
             self.solver.add(z3.Implies(lit, z3.And(exprs)))
 
-    def check(self, extra=(), leave_out=(), cap: int | None = None) -> tuple[bool, object]:
+    def check(self, extra=(), leave_out=()) -> tuple[bool, object]:
         """Sat with a model, or unsat with the rules of a core; ``SolverLimitError`` when the
-        question's budget is spent (or this check's ``cap``, for a first try)."""
+        question's budget is spent."""
         lits = [lit for rule, lit in self.literals.items() if rule not in leave_out]
         scoped = bool(extra)
         if scoped:
@@ -1058,7 +1057,7 @@ class Solver:
         try:
             for e in extra:
                 self.solver.add(e)
-            result = self.budget.check(self.solver, *lits, cap=cap)
+            result = self.budget.check(self.solver, *lits)
             if result == z3.sat:
                 return True, self.solver.model()
             if result == z3.unsat:

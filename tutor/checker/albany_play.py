@@ -33,13 +33,10 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
     if not enc.depths:  # every draw is ruled out before any search
         return None, _excluded(enc), None, True
     extra = enc.goal_terms(goal, fixed)
+    # every depth at once, with the whole budget: checking depth by depth instead, each with a
+    # solver of its own, proves fewer of the hard "no"s within the same limit
     solver = Solver(enc, budget, base=extra)
-    try:  # every depth at once, with a part of the budget
-        ok, got = solver.check(cap=budget.rlimit // FIRST_TRY if len(enc.depths) > 1 else None)
-    except SolverLimitError:
-        ok, got = _depth_by_depth(enc, budget, extra)
-        if not ok:
-            return None, _reasons(enc, goal, extra, got), None, True
+    ok, got = solver.check()
     counted, proven = None, True
     if ok and goal.best:
         counted, got, proven = solver.most(enc.points(), got, hi=enc.most_points())
@@ -48,61 +45,6 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
     return None, explain(enc, solver, goal, extra, got), None, True
 
 
-#: The first check, over every depth at once, gets this fraction of the resource limit;
-#: past it each depth is checked alone with what is left.
-FIRST_TRY = 2
-
-
-def _depth_by_depth(enc: Albany, budget: Budget, extra: list):
-    """One check per depth (those that could make more canastas and take more cards first),
-    each by a solver of its own that knows the depth from the start: a model at the first
-    depth that has one, else the union of the depths' cores. The depths that reach the
-    resource limit alone are then checked together: the solver gives up only when that
-    check does too."""
-    order = sorted(enc.depths, key=lambda j: (-enc.canasta_bound(j), -j))
-    cores, limited = [], []
-    for j in order:
-        try:
-            ok, got = _either(enc, budget, extra + [enc.d == j], tried=len(enc.depths) == 1)
-        except SolverLimitError:
-            limited.append(j)
-            continue
-        if ok:
-            return True, got
-        cores += [r for r in got if r not in cores]
-    if len(limited) > 1:
-        ok, got = Solver(enc, budget, base=extra + [z3.Or([enc.d == j for j in limited])]).check()
-        if ok:
-            return True, got
-        cores += [r for r in got if r not in cores]
-    elif limited:
-        raise SolverLimitError("the solver gave up within its resource limit on one pick-up depth; "
-                               "no verdict was reached (a larger rlimit may reach one)")
-    return False, cores
-
-
-def _either(enc: Albany, budget: Budget, base: list, tried: bool = False):
-    """A check by the simplex solver, then, past the limit, by the other arithmetic solver
-    (``tried``: the simplex solver has already reached the limit on this question)."""
-    if not tried:
-        try:
-            return Solver(enc, budget, base=base).check()
-        except SolverLimitError:
-            pass
-    return Solver(enc, budget, base=base, arith=6).check()
-
-
-def _reasons(enc: Albany, goal: Goal, extra: list, core: list[str]) -> tuple[Reason, ...]:
-    """The reasons of a core found depth by depth (too costly to minimise as one)."""
-    rules = enc.rules
-    out = [Reason.of(rules, rule.split(".")[0], _text(enc, None, goal, extra, rule, cheap=True)) for rule in core]
-    out += _excluded(enc)
-    if not out:
-        out.append(Reason.of(rules, rules.cite("meld"), "no legal turn reaches this goal"))
-    return tuple(dict.fromkeys(out))
-
-
-# -- the witness ---------------------------------------------------------------
 def _v(model, term) -> int:
     v = model.eval(term, model_completion=True)
     return (1 if z3.is_true(v) else 0) if z3.is_bool(v) else v.as_long()
@@ -459,9 +401,9 @@ def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap
 
 
 #: The resource limit of an albany ``find``: three times the group variants' (``api.DEFAULT_RLIMIT``).
-#: Going out after a deep pick-up of 35-45 cards can take 3-15 million units a depth; on the
-#: benchmark's corpus this limit halves the share of such questions that give up (5.5-6.9% at
-#: the group variants' limit, 2-3% at this one on two seeds) and keeps p99 near 400 ms.
+#: Going out after a deep pick-up of 35-45 cards can take 3-15 million units; on the benchmark's
+#: corpus this limit halves the share of such questions that give up (against the group
+#: variants' limit) and keeps p99 near 400 ms.
 ALBANY_RLIMIT = 15_000_000
 
 

@@ -42,12 +42,12 @@ class Budget:
         # report): each context's count when last read, so no check is charged twice
         self._counted: dict[int, int] = {}
 
-    def check(self, solver: z3.Solver, *assumptions, cap: int | None = None) -> z3.CheckSatResult:
-        """``solver.check`` with what is left (at most ``cap``, for a first try that may fail)."""
+    def check(self, solver: z3.Solver, *assumptions) -> z3.CheckSatResult:
+        """``solver.check`` with what is left of the limit."""
         left = self.rlimit - self.spent
         if left <= 0:
             raise self.exhausted("the question's checks have spent it")
-        solver.set("rlimit", left if cap is None else min(cap, left))  # counted from the context's count now
+        solver.set("rlimit", left)  # counted from the context's count now
         try:
             return solver.check(*assumptions)
         finally:
