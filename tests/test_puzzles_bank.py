@@ -10,9 +10,9 @@ from tutor.cards import Card
 from tutor.errors import TutorError
 from tutor.melds import judge
 from tutor.puzzles.format import check_record, read_file
+from tutor.puzzles.verify import BANK, bank_files, verify_paths
 from tutor.questions import ask
 from tutor.spot import Spot
-from tutor.puzzles.verify import BANK, bank_files, verify_paths
 
 COLLECTIONS = ("classic", "house", "canasty", "albany")
 MIN_PER_VARIANT = 60
