@@ -437,6 +437,17 @@ def test_c_end_a_proposed_first_meld_cannot_follow_a_draw_from_an_empty_stock():
     assert not verdict.answer and verdict.reasons[0].rule == "C-END"
 
 
+
+def test_c_end_holds_for_a_fanned_pile_too_when_a_table_ends_the_hand_on_an_empty_stock(tmp_path):
+    path = tmp_path / "albany_ends.toml"
+    path.write_text('extends = "albany"\n[draw]\nexhausted = "end"\n')
+    s = Spot.from_dict({"variant": str(path), "hand": "KS KH KD 9C 8D 4H", "discard": "5H 9D", "stock": 0,
+                        "phase": "before-draw"})
+    goal = Goal(pickup=NONE, must_meld=True, unknown_draw=True)
+    assert isinstance(find(s, goal), Blocked) and reference.find(s, goal) is None
+    assert legal_choices(s, unknown_draw=True) == [] == reference.legal_choices(s, unknown_draw=True)
+    assert isinstance(find(s.replace(stock=1), goal), Found)
+
 @pytest.mark.parametrize("decider", ["z3", "reference"])
 def test_h_draw_two_from_a_stock_of_one_draws_one_card(decider):
     s = spot(variant="house", options={"draw": 2}, stock=1, **EMPTY_STOCK)

@@ -79,12 +79,12 @@ class Blocked:
 
 def find(spot: Spot, goal: Goal, *, rlimit: int | None = None) -> Found | Blocked:
     """A legal turn from ``spot`` meeting ``goal``, or the rules that block every such turn."""
+    if goal.unknown_draw and not stock_draw(spot):
+        return Blocked((empty_stock_reason(spot.rules),))
     if spot.rules["pile"]["style"] == "fanned":
         from . import albany_play
 
         return albany_play.find(spot, goal, rlimit=rlimit)
-    if goal.unknown_draw and not stock_draw(spot):
-        return Blocked((empty_stock_reason(spot.rules),))
     limit = DEFAULT_RLIMIT if rlimit is None else rlimit
     fixed = _fixed(goal.pickup)
     played = drawn(spot) if goal.unknown_draw else spot
@@ -119,12 +119,12 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup=NONE,
     With a pickup (ANY or a pickup Action) that can take the pile, the pile's
     cards count as the hand's too, since a turn that takes it may meld them.
     """
+    if unknown_draw and not stock_draw(spot):
+        return []
     if spot.rules["pile"]["style"] == "fanned":
         from . import albany_play
 
         return albany_play.legal_choices(spot, unknown_draw=unknown_draw, pickup=pickup, rlimit=rlimit)
-    if unknown_draw and not stock_draw(spot):
-        return []
     fixed = _fixed(pickup)
     played = drawn(spot) if unknown_draw else spot
     open_pile = pickup != NONE and pile.usable(played, fixed)
