@@ -17,12 +17,13 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (check, deal_button, deal_until, hand_widget, learn, meld_verdict, problem, quote,
-                          solution)
+    from rulebook import (cards_view, check, deal_button, deal_until, hand_widget, learn, meld_verdict, problem,
+                          quote, rule_html, solution)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
     from tutor.rules import rules_for
+    from tutor.table_moves import combine_sets, exchange_joker
 
     rules = rules_for("albany")
 
@@ -196,15 +197,61 @@ def _():
     return first_set, second_set
 
 
+@app.function
+def refused(error: IllegalPlayError) -> mo.Html:
+    """A table move the rules refuse, with the rule that refuses it."""
+    return mo.callout(mo.Html('<div data-verdict="no"><strong>Not allowed.</strong></div>'
+                              + rule_html(rules, error.rule, detail=error.text)), kind="danger")
+
+
 @app.cell
 def combine_verdict(first_set, second_set):
     try:
         _a, _b = parse_cards(first_set.value), parse_cards(second_set.value)
+        _joined = combine_sets(rules, [_a, _b], 1, 2)[0] if _a and _b else ()
+    except IllegalPlayError as _error:
+        _shown = refused(_error)
     except TutorError as _error:
         _shown = problem(_error)
     else:
-        _shown = mo.vstack([mo.md("Combined, the two sets would be:"),
-                            meld_verdict(rules, _a + _b, empty="Type two sets.")])
+        _shown = mo.vstack([mo.md("Combined, the two sets make:"),
+                            meld_verdict(rules, _joined, empty="Type two sets.")])
+    _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    A joker on the table is exchanged by putting the natural card it stands
+    for in its place; the joker joins your hand, to be melded this turn.
+    Try a natural that does not fit, or a set whose only wild card is a 2.
+    """)
+    return
+
+
+@app.cell
+def _():
+    table_set = mo.ui.text(value="5H JK 7H 8H", label="A set on the table")
+    natural = mo.ui.text(value="6H", label="A natural from your hand")
+    mo.hstack([table_set, natural], justify="start")
+    return natural, table_set
+
+
+@app.cell
+def exchange_verdict(natural, table_set):
+    try:
+        _set, _cards = parse_cards(table_set.value), parse_cards(natural.value)
+        if len(_cards) != 1:
+            raise TutorError("type one natural card to exchange")
+        _new, _joker = exchange_joker(rules, [_set], 1, _cards[0])
+    except IllegalPlayError as _error:
+        _shown = refused(_error)
+    except TutorError as _error:
+        _shown = problem(_error)
+    else:
+        _shown = mo.vstack([mo.md(f"The set becomes `{format_cards(_new)}`, and `{_joker}` is yours to meld:"),
+                            cards_view(_new, rules)])
     _shown
     return
 

@@ -373,6 +373,28 @@ def test_albany_combining_two_sequences(load_lesson, text_of):
     assert lesson.kind_of("AH 2C 3H") == "not a set"
 
 
+def test_albany_a_sequence_and_a_group_do_not_combine_A_COMBINE(load_lesson, html_of, text_of):
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    out, _ = lesson.combine_verdict.run(first_set=Value("5H 6H 7H"), second_set=Value("9S 9D 9C"))
+    assert 'data-verdict="no"' in html_of(out) and "A-COMBINE" in text_of(out)
+
+
+@pytest.mark.parametrize("table_set, card, verdict, words", [
+    ("5H JK 7H 8H", "6H", "yes", "5H 6H 7H 8H"),      # the natural the joker stands for
+    ("5H JK 7H 8H", "9S", "no", "A-COMBINE"),          # another suit
+    ("5H 2C 7H 8H", "6H", "no", "never 2s"),           # 2s are never exchanged
+    ("5H JK 7H 8H", "6H 7H", "error", "one natural"),  # two cards typed
+])
+def test_albany_joker_exchange_A_COMBINE(load_lesson, html_of, text_of, table_set, card, verdict, words):
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    out, _ = lesson.exchange_verdict.run(table_set=Value(table_set), natural=Value(card))
+    if verdict == "yes":
+        assert "is yours to meld" in text_of(out) and 'data-verdict' not in html_of(out)
+    else:
+        assert f'data-verdict="{verdict}"' in html_of(out)
+    assert words in text_of(out)
+
+
 def test_albany_deep_pickup(load_lesson, kit, html_of, text_of):
     lesson = load_lesson("12_albany_pile_and_scoring")
     table = Spot.from_dict({"variant": "albany", "hand": "9S 9H 5D 6D 7C KS", "melds": ["QH QS QD"],

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tutor.cards import Card
 from tutor.play import parse_play
 from tutor.questions import referee
 from tutor.spot import Spot
@@ -210,3 +211,73 @@ def test_canasty_pickup_goes_onto_the_players_set_of_that_rank_Y_PICKUP():
                         "discard": "5H 3S QC", "phase": "before-draw"})
     turn = play_turn(s, parse_play("pickup QH QD; discard 9C"))
     assert len(turn.table[0]) == 6
+
+
+# -- A-COMBINE: albany's moves on the table as steps of a play ---------------------------------------
+def albany(**kw):
+    base = {"variant": "albany", "phase": "drawn", "hand": "7H 4H QS QD 9H",
+            "melds": ["5H 6H JK", "9S 9D 9C JK 2C", "8H 9H TH"], "discard": "KS"}
+    base.update(kw)
+    return Spot.from_dict(base)
+
+
+def test_a_combine_a_joker_is_exchanged_for_the_natural_it_stands_for_and_may_be_melded_that_turn():
+    turn = play_turn(albany(), parse_play("exchange 4H on 1; meld QS QD JK; discard 9H"))
+    assert [" ".join(map(str, m)) for m in turn.table] == ["5H 6H 4H", "9S 9D 9C JK 2C", "8H 9H TH", "QS QD JK"]
+    assert sorted(map(str, turn.hand.elements())) == ["7H"]
+    assert turn.new_melds == [3]
+
+
+def test_a_combine_exchange_without_a_set_number_finds_the_one_set_it_fits():
+    turn = play_turn(albany(), parse_play("exchange 9H; discard 7H"))
+    assert " ".join(map(str, turn.table[1])) == "9S 9D 9C 9H 2C"
+
+
+@pytest.mark.parametrize("play, says", [
+    ("exchange QS on 1; discard 9H", "cannot take the joker's place"),      # a natural of another rank and suit
+    ("exchange 7H on 3; discard 9H", "holds no joker"),                     # 2s and naturals never leave a set
+    ("exchange 7H on 7; discard 9H", "there is no set 7"),
+    ("exchange KS on 1; discard 9H", "you do not hold KS"),
+    ("combine 1 2; discard 9H", "do not make one legal set"),               # a sequence and a group
+    ("combine 2 2; discard 9H", "two different sets"),
+])
+def test_a_combine_refused_table_moves_name_the_rule_and_the_step(play, says):
+    e = error(albany(), play)
+    assert e.rule == "A-COMBINE" and e.step == 1 and says in e.text
+
+
+def test_a_combine_adjoining_sequences_become_one_set_that_takes_lay_offs_and_counts_as_a_canasta():
+    # 5H 6H JK and 8H 9H TH adjoin (the joker is the 7): joined, one more heart makes seven cards
+    turn = play_turn(albany(melds=["5H 6H JK", "8H 9H TH"], hand="4H QS QD QC 9S 9D"),
+                     parse_play("combine 1 2; layoff 4H to 1; meld QS QD QC; discard 9S"))
+    assert [" ".join(map(str, m)) for m in turn.table] == ["5H 6H JK 8H 9H TH 4H", "QS QD QC"]
+    assert turn.canastas == 1 and turn.new_melds == [1]
+    assert turn.laid_off() == [(1, {Card.parse("4H"): 1})]
+
+
+def test_a_combine_sequences_with_a_gap_do_not_combine():
+    assert error(albany(), "exchange 4H on 1; combine 1 3; discard 9H").step == 2  # 4H 5H 6H and 8H 9H TH
+
+
+def test_a_combine_a_set_made_this_turn_joined_to_an_older_one_is_laid_off_onto_it():
+    turn = play_turn(albany(melds=["5H 6H 7H"], hand="8H 9H TH QS QD"),
+                     parse_play("meld 8H 9H TH; combine 2 1; discard QS"))
+    assert turn.table == [tuple(Card.parse(c) for c in "5H 6H 7H 8H 9H TH".split())]
+    assert turn.new_melds == [] and turn.laid_off() == [(1, {Card.parse(c): 1 for c in ("8H", "9H", "TH")})]
+
+
+def test_a_combine_table_moves_may_come_before_the_pickup():
+    s = albany(phase="before-draw", hand="7H KH KD QS 9H", discard="KS 5C")
+    turn = play_turn(s, parse_play("exchange 7H on 1; pickup KH KD depth 2; meld KS KH KD JK; discard 9H"))
+    assert turn.pickup_kind == "c" and " ".join(map(str, turn.table[-1])) == "KS KH KD JK"
+
+
+def test_a_combine_other_variants_have_no_moves_on_the_table_C_MELD():
+    e = error(spot(phase="drawn"), "exchange 7D on 1; discard 9C")
+    assert e.rule == "C-MELD" and "no exchanging or combining" in e.text
+
+
+def test_a_combine_the_referee_answers_with_the_exchange_in_its_witness():
+    verdict = referee(albany(), "exchange 7H; discard 9H")
+    assert verdict.answer and verdict.witness["play"] == "exchange 7H; discard 9H"
+    assert verdict.witness["layoffs"] == [{"cards": "7H", "to": 1}]

@@ -20,6 +20,7 @@ EXAMPLES = """examples:
   canasta-tutor check pickup spot.json --play "KH KD"
   canasta-tutor check initial-meld spot.json --play "KS KH KD | 7S 7H 7C"
   canasta-tutor check play spot.json --play "pickup KH KD; meld KS KH KD 2C; discard 9C"
+  canasta-tutor check play albany.json --play "exchange 7H on 3; combine 2 5; meld QS QD JK; discard 9C"
   canasta-tutor check --batch questions.jsonl
   canasta-tutor score spot.json --went-out
   canasta-tutor rules classic

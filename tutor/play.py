@@ -1,6 +1,10 @@
 """Plays: the contract's ACTIONS notation for one whole turn.
 
 ``pickup KH KD; meld KS KH KD 2C; layoff 7D to 2; discard 9C``
+
+Albany adds two moves on the table (A-COMBINE), in the game engine's words:
+``exchange 7H on 3`` (7H from the hand takes the place of the joker in set
+3, which joins the hand) and ``combine 2 5`` (sets 2 and 5 become one).
 """
 
 from __future__ import annotations
@@ -12,28 +16,33 @@ from .cards import Card, format_cards, parse_cards
 from .errors import NotationError
 
 PICKUP, MELD, LAYOFF, DISCARD = "pickup", "meld", "layoff", "discard"
-KINDS = (PICKUP, MELD, LAYOFF, DISCARD)
+EXCHANGE, COMBINE = "exchange", "combine"
+KINDS = (PICKUP, MELD, LAYOFF, DISCARD, EXCHANGE, COMBINE)
+TABLE_MOVES = (EXCHANGE, COMBINE)
 MAX_PLAY_CHARS = 20_000
 
 _DEPTH = re.compile(r"\bdepth\s+(\S+)\s*$", re.IGNORECASE)
 _TO = re.compile(r"\bto\s+(\S+)\s*$", re.IGNORECASE)
+_ON = re.compile(r"\bon\s+(\S+)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class Action:
-    """One step of a turn. ``to`` is a 1-based meld index, ``depth`` pile cards taken."""
+    """One step of a turn. ``to`` is a 1-based meld index, ``depth`` pile cards taken, ``sets`` the two combined."""
 
     kind: str
     cards: tuple[Card, ...] = ()
     to: int | None = None
     depth: int | None = None
+    sets: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         parts = [self.kind]
         if self.cards:
             parts.append(format_cards(self.cards))
         if self.to is not None:
-            parts.append(f"to {self.to}")
+            parts.append(f"{'on' if self.kind == EXCHANGE else 'to'} {self.to}")
+        parts += [str(n) for n in self.sets]
         if self.depth is not None:
             parts.append(f"depth {self.depth}")
         return " ".join(parts)
@@ -50,7 +59,13 @@ def parse_action(text: str, step: int = 1) -> Action:
     kind, _, rest = words.partition(" ")
     kind = kind.lower()
     if kind not in KINDS:
-        raise NotationError(f"step {step}: unknown action {kind!r} (use pickup, meld, layoff or discard)")
+        raise NotationError(f"step {step}: unknown action {kind!r} (use pickup, meld, layoff or discard; "
+                            f"in albany also exchange or combine)")
+    if kind == COMBINE:
+        numbers = rest.split()
+        if len(numbers) != 2:
+            raise NotationError(f"step {step}: combine names two sets by number, as in 'combine 2 5'")
+        return Action(kind, sets=tuple(_number(n, "combine", step) for n in numbers))
     to = depth = None
     if kind == PICKUP and (m := _DEPTH.search(rest)):
         depth = _number(m.group(1), "depth", step)
@@ -58,14 +73,17 @@ def parse_action(text: str, step: int = 1) -> Action:
     if kind == LAYOFF and (m := _TO.search(rest)):
         to = _number(m.group(1), "to", step)
         rest = rest[: m.start()]
+    if kind == EXCHANGE and (m := _ON.search(rest)):
+        to = _number(m.group(1), "on", step)
+        rest = rest[: m.start()]
     try:
         cards = parse_cards(rest)
     except NotationError as e:
         raise NotationError(f"step {step} ({kind}): {e}") from None
     if kind in (MELD, LAYOFF) and not cards:
         raise NotationError(f"step {step}: {kind} needs cards")
-    if kind == DISCARD and len(cards) != 1:
-        raise NotationError(f"step {step}: discard takes exactly one card, not {len(cards)}")
+    if kind in (DISCARD, EXCHANGE) and len(cards) != 1:
+        raise NotationError(f"step {step}: {kind} takes exactly one card, not {len(cards)}")
     return Action(kind, cards, to, depth)
 
 

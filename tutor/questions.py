@@ -72,13 +72,9 @@ def hand_spot(spot: Spot, unknown_draw: bool) -> Spot:
 
 def witness_of(turn: Turn) -> dict:
     """The concrete proof of a "yes": the play, the melds it puts down, the discard."""
-    spot = turn.spot
     new = [format_cards(turn.table[i]) for i in turn.new_melds]
-    layoffs = []
-    for i, before in enumerate(spot.melds):
-        added = Counter(turn.table[i]) - Counter(before)
-        if added:
-            layoffs.append({"cards": format_cards(sorted(added.elements(), key=turn.table[i].index)), "to": i + 1})
+    layoffs = [{"cards": format_cards(sorted(added.elements(), key=turn.table[i - 1].index)), "to": i}
+               for i, added in turn.laid_off()]
     return {"play": format_play(turn.actions), "melds": new, "layoffs": layoffs,
             "discard": str(turn.discard) if turn.discard is not None else None,
             "went_out": turn.went_out, "points": turn.initial_points}

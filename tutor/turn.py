@@ -7,6 +7,8 @@ it, and the game engine uses it; a rule about turns has this one home.
 A turn, from the spot's phase: an optional pickup (only from
 ``before-draw``), any melds and lay-offs, then exactly one discard, unless
 the player goes out by melding every card where the variant allows that.
+Albany's moves on the table (``exchange``, ``combine``: A-COMBINE) may come
+anywhere before the discard, the pickup included.
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from dataclasses import dataclass, field
 from .cards import Card, format_cards
 from .errors import IllegalPlayError
 from .melds import BLOCKERS, GROUP, Meld, card_points, judge
-from .play import DISCARD, LAYOFF, MELD, PICKUP, Action
+from .play import COMBINE, DISCARD, EXCHANGE, LAYOFF, MELD, PICKUP, TABLE_MOVES, Action
 from .rules import Rules
 from .spot import Spot
+from .table_moves import combine_sets, exchange_joker, joker_sets_for, move_rule
 
 
 class TurnError(IllegalPlayError):
@@ -47,6 +50,12 @@ class Turn:
     concealed: bool = False
     initial_points: int = 0
     bonus_laid_out: tuple[Card, ...] = ()
+    origins: list[Counter] = field(default_factory=list)  # per set of ``table``: what it held before the turn
+
+    def laid_off(self) -> list[tuple[int, Counter]]:
+        """The side's earlier sets (1-based, as they end the turn) and the cards the turn added to each."""
+        return [(i, Counter(m) - before) for i, (m, before) in enumerate(zip(self.table, self.origins), start=1)
+                if before and Counter(m) - before]
 
     @property
     def canastas(self) -> int:
@@ -64,6 +73,7 @@ class _Replay:
         self.actions = actions
         self.hand = Counter(spot.hand)
         self.table: list[tuple[Card, ...]] = [tuple(m) for m in spot.melds]
+        self.origin: list[Counter] = [Counter(m) for m in spot.melds]  # what each set held before the turn
         self.new: list[int] = []
         self.pile = list(spot.discard)
         self.step = 0
@@ -126,7 +136,8 @@ class _Replay:
 
     # -- the steps ---------------------------------------------------------------
     def run(self) -> Turn:
-        if self.spot.phase == "before-draw" and (not self.actions or self.actions[0].kind != PICKUP):
+        first = next((a for a in self.actions if a.kind not in TABLE_MOVES), None)
+        if self.spot.phase == "before-draw" and (first is None or first.kind != PICKUP):
             self.step = 1
             raise self.fail(self.rules.cite("draw"), "from before-draw a play starts with 'pickup': a card drawn "
                             "from the stock is unknown (give the spot with phase \"drawn\" instead)")
@@ -134,7 +145,7 @@ class _Replay:
             self.step = i
             if self.discarded is not None:
                 raise self.fail(self.rules.cite("go_out"), "the discard ends the turn: nothing may follow it")
-            if action.kind != PICKUP and self.stoppers_after_draw is None:
+            if action.kind not in (PICKUP, *TABLE_MOVES) and self.stoppers_after_draw is None:
                 self.stoppers_after_draw = self._stoppers_held()
             if self.pending is not None and action.kind not in (MELD, LAYOFF):
                 self._settle_pending_implicitly()
@@ -144,6 +155,10 @@ class _Replay:
                 self.meld(action)
             elif action.kind == LAYOFF:
                 self.layoff(action)
+            elif action.kind == EXCHANGE:
+                self.exchange(action)
+            elif action.kind == COMBINE:
+                self.combine(action)
             else:
                 self.discard(action)
         self.step = len(self.actions)
@@ -158,7 +173,7 @@ class _Replay:
 
     def pickup(self, action: Action, index: int) -> None:
         rules = self.rules
-        if index != 1 or self.spot.phase != "before-draw":
+        if any(a.kind not in TABLE_MOVES for a in self.actions[:index - 1]) or self.spot.phase != "before-draw":
             why = "the turn's draw has been made" if self.spot.phase == "drawn" else "only as the turn's first step"
             raise self.fail(rules.cite("pile"), f"the pile can be taken only at the start of the turn ({why})")
         if not self.pile:
@@ -295,6 +310,7 @@ class _Replay:
                 raise self.fail(self.rules.cite("meld"), f"your side already has a meld of {judged.key}s: "
                                                         f"lay the cards off onto it instead")
         self.table.append(tuple(cards))
+        self.origin.append(Counter())
         self.new.append(len(self.table) - 1)
         if judged.kind == BLOCKERS:
             self.blocker_melds.append(len(self.table) - 1)
@@ -345,6 +361,48 @@ class _Replay:
                             cheats=self._cheat("C"))
         self.table[index] = merged
 
+    def exchange(self, action: Action) -> None:
+        """A-COMBINE: a natural from the hand takes a joker's place; the joker joins the hand."""
+        card, rules = action.cards[0], self.rules
+        try:
+            rule = move_rule(rules)
+            if not self.hand[card]:
+                raise IllegalPlayError(rule, f"you do not hold {card}")
+            number = action.to
+            if number is None:
+                fits = joker_sets_for(rules, self.table, card)
+                if len(fits) > 1:
+                    raise IllegalPlayError(rule, f"{card} could take the joker's place in sets "
+                                                 f"{', '.join(map(str, fits))}: say which with 'on N'")
+                number = fits[0] if fits else self._likely_joker_set()
+            self.table[number - 1], joker = exchange_joker(rules, self.table, number, card)
+        except IllegalPlayError as e:
+            raise self.fail(e.rule, e.text) from None
+        self.hand[card] -= 1
+        self.hand[joker] += 1
+
+    def _likely_joker_set(self) -> int:
+        """The set to explain a refused exchange by: the first holding a joker, else the first."""
+        return next((i for i, m in enumerate(self.table, start=1) if any(c.is_joker for c in m)), 1)
+
+    def combine(self, action: Action) -> None:
+        """A-COMBINE: two adjoining sets of the side become one, at the lower of their places."""
+        first, second = action.sets
+        try:
+            self.table = combine_sets(self.rules, self.table, first, second)
+        except IllegalPlayError as e:
+            raise self.fail(e.rule, e.text) from None
+        keep, drop = sorted((first - 1, second - 1))
+        self.origin[keep] += self.origin.pop(drop)
+
+        def moved(i: int) -> int:
+            return keep if i == drop else i - (i > drop)
+
+        # a set made this turn and joined to an older one counts as laid off onto it
+        both_new = keep in self.new and drop in self.new
+        self.new = sorted({moved(i) for i in self.new if i not in (keep, drop)} | ({keep} if both_new else set()))
+        self.blocker_melds = [moved(i) for i in self.blocker_melds]
+
     def discard(self, action: Action) -> None:
         card = action.cards[0]
         self.take_from_hand(action.cards)
@@ -385,7 +443,7 @@ class _Replay:
                 raise TurnError(rules.cite("initial"), initial_shortfall_text(self.spot, points), 0,
                                 cheats=("B",) if "cheats" in rules.data else ())
         return Turn(self.spot, self.actions, self.table, self.new, self.hand, self.discarded, self.picked,
-                    self.pickup_kind, went_out, concealed, points, tuple(self.bonus))
+                    self.pickup_kind, went_out, concealed, points, tuple(self.bonus), self.origin)
 
     def _may_go_out(self, quiet: bool = False) -> bool:
         """Check the going-out conditions; ``quiet`` answers instead of raising."""
@@ -412,11 +470,8 @@ class _Replay:
     def _initial_points(self) -> int:
         """Card values of the melds made this turn; of the pile only the top card counts."""
         put_down = Counter()
-        for i in self.new:
-            put_down.update(self.table[i])
-        for i, m in enumerate(self.table):
-            if i < len(self.spot.melds):
-                put_down.update(Counter(m) - Counter(self.spot.melds[i]))
+        for m, before in zip(self.table, self.origin):
+            put_down.update(Counter(m) - before)
         own = Counter(self.spot.hand)
         if self.top is not None:
             own[self.top] += 1

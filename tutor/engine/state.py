@@ -4,9 +4,8 @@ A ``State`` changes only through ``apply(move)``. Every ``Play`` is judged by
 ``tutor.turn.play_turn`` on the acting seat's exported spot before anything
 changes, so the engine holds no turn rule of its own: it deals, draws, lays
 out bonus cards, moves the cards ``play_turn`` says moved, and scores the
-hand with ``tutor.scoring.score_hand``. What the play notation cannot say
-(albany's joker exchange and combining, A-COMBINE) is judged with
-``tutor.melds.judge``.
+hand with ``tutor.scoring.score_hand``. Albany's joker exchange and combining
+(A-COMBINE) are moves of their own here, judged by ``tutor.table_moves``.
 
 Every shuffle is seeded from the game's seed and its place in the game, so
 the history of moves (``state.history``) replays the game exactly; undo is a
@@ -23,11 +22,11 @@ from typing import Any, Iterable
 
 from ..cards import RANK_ORDER, SUITS, Card, format_cards, full_deck, parse_cards
 from ..errors import IllegalPlayError, TutorError
-from ..melds import judge
 from ..play import Action
 from ..rules import Rules
 from ..scoring import score_hand
 from ..spot import Spot
+from ..table_moves import combine_sets, exchange_joker
 from ..turn import Turn, play_turn
 from .game import EngineError, Game
 from .moves import (Accept, Answer, AskPartner, Bid, Combine, Draw, Exchange, Move, NextHand, OddMan, Offer,
@@ -514,30 +513,10 @@ class State:
 
     def _exchange(self, seat: int, move: Exchange) -> bool:
         rule = self._combining()
-        side = self.seating[seat]
-        table = self.melds[side]
-        if not 1 <= move.meld <= len(table):
-            raise IllegalPlayError(rule, f"there is no set {move.meld} (your side has {len(table)})")
-        old = table[move.meld - 1]
-        joker = next((c for c in old if c.is_joker), None)
-        if joker is None:
-            raise IllegalPlayError(rule, f"set {move.meld} ({format_cards(old)}) holds no joker; "
-                                         f"only jokers are exchanged, never 2s")
+        table = self.melds[self.seating[seat]]
         if move.card not in self.hands[seat]:
             raise IllegalPlayError(rule, f"you do not hold {move.card}")
-        if not self.rules.is_natural(move.card):
-            raise IllegalPlayError(rule, f"{move.card} is not a natural card: a joker is exchanged for a natural")
-        i = old.index(joker)
-        new = old[:i] + (move.card,) + old[i + 1:]
-        try:
-            before, after = judge(self.rules, old), judge(self.rules, new)
-        except IllegalPlayError as e:
-            raise IllegalPlayError(rule, f"{move.card} cannot take the joker's place in {format_cards(old)}: "
-                                         f"{e.text}") from None
-        if (before.kind, before.key) != (after.kind, after.key):
-            raise IllegalPlayError(rule, f"{move.card} would change what set {move.meld} is "
-                                         f"({before.kind} to {after.kind})")
-        table[move.meld - 1] = new
+        table[move.meld - 1], joker = exchange_joker(self.rules, table, move.meld, move.card)
         self.hands[seat].remove(move.card)
         self.hands[seat] = sort_cards(self.hands[seat] + [joker])
         self.table_moves += 1
@@ -545,27 +524,11 @@ class State:
         return False
 
     def _combine(self, seat: int, move: Combine) -> bool:
-        rule = self._combining()
-        table = self.melds[self.seating[seat]]
-        a, b = move.first, move.second
-        if a == b or not (1 <= a <= len(table) and 1 <= b <= len(table)):
-            raise IllegalPlayError(rule, f"combine two different sets of your side's {len(table)}")
-        first, second = table[a - 1], table[b - 1]
-        try:
-            ja, jb = judge(self.rules, first), judge(self.rules, second)
-            joined = judge(self.rules, first + second)
-        except IllegalPlayError as e:
-            raise IllegalPlayError(rule, f"{format_cards(first)} and {format_cards(second)} do not make one "
-                                         f"legal set: {e.text}") from None
-        if not (ja.kind == jb.kind == joined.kind and ja.kind in ("group", "sequence") and ja.key == jb.key
-                == joined.key):
-            raise IllegalPlayError(rule, f"{format_cards(first)} and {format_cards(second)} do not adjoin: "
-                                         f"only groups of one rank or sequences of one suit are combined")
-        keep, drop = min(a, b) - 1, max(a, b) - 1
-        table[keep] = first + second if keep == a - 1 else second + first
-        del table[drop]
+        self._combining()
+        side = self.seating[seat]
+        self.melds[side] = combine_sets(self.rules, self.melds[side], move.first, move.second)
         self.table_moves += 1
-        self._event("combine", seat=seat, sets=[a, b])
+        self._event("combine", seat=seat, sets=[move.first, move.second])
         return False
 
     def _ask(self, seat: int, move: AskPartner) -> bool:

@@ -19,8 +19,10 @@ A turn is searched in three steps:
    fewer than two stoppers held after the draw (A-STOPPER); the final discard
    is optional (A-GOOUT).
 
-Combining sets and exchanging a joker (A-COMBINE) are not steps of a turn's
-play (CONTRACT: pickup, meld, layoff, discard), so no goal reaches them.
+Combining sets and exchanging a joker (A-COMBINE) are searched by neither
+decider: the referee judges them as steps of a play it is given
+(``tutor.table_moves``), but the questions look for turns of the contract's
+steps only (pickup, meld, layoff, discard).
 """
 
 from __future__ import annotations
