@@ -16,6 +16,7 @@ from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorErro
 from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
 from .play import DISCARD, MELD, PICKUP, Action, format_play, parse_action, parse_play
 from .spot import Spot
+from .table_moves import move_rule, rearrangements
 from .turn import Turn, TurnError, play_turn
 from .verdict import Reason, Verdict, empty_stock_reason
 
@@ -145,12 +146,28 @@ def go_out(spot: Spot, engine) -> Verdict:
         else:
             goal = Goal(pickup=ANY, take_pile=True, go_out=True)
         play, reasons, _ = _solve(engine, spot, goal)
+        if play is None:
+            play, reasons = _after_table_moves(engine, spot, goal, reasons)
     if play is None:
         if spot.phase == "before-draw" and not spot.discard:
             reasons = (Reason.of(spot.rules, spot.rules.cite("pile"),
                                  "from before-draw only taking the pile counts, and the pile is empty"),) + reasons
         return Verdict("go-out", False, None, reasons, t.ms)
     return _found("go-out", spot, play, False, t.ms)
+
+
+def _after_table_moves(engine, spot: Spot, goal: Goal, reasons):
+    """Going out after albany's moves on the table (A-COMBINE), which a turn can always make first."""
+    moved = rearrangements(spot, bridges=spot.phase == "drawn")
+    for way in moved:
+        play, _, _ = _solve(engine, way.spot, goal)
+        if play is not None:
+            return way.moves + tuple(play), None
+    if moved:
+        rules = spot.rules
+        reasons += (Reason.of(rules, move_rule(rules), f"nor after any of the {len(moved)} ways to exchange a "
+                              f"table joker or combine sets first"),)
+    return None, reasons
 
 
 def pickup(spot: Spot, engine, play: str | None) -> Verdict:

@@ -11,10 +11,16 @@ their own; both ask here, so the rule has one home.
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+
 from .cards import Card, format_cards
-from .errors import IllegalPlayError
+from .errors import IllegalPlayError, SolverLimitError
 from .melds import GROUP, SEQUENCE, judge
+from .play import COMBINE, EXCHANGE, LAYOFF, Action
 from .rules import Rules
+from .spot import Spot
 
 Set = tuple[Card, ...]
 
@@ -88,3 +94,114 @@ def combine_sets(rules: Rules, table: list[Set], first: int, second: int) -> lis
     out[keep] = a + b if keep == first - 1 else b + a
     del out[drop]
     return out
+
+
+# -- the moves a turn can start with -----------------------------------------------------------------
+#: How many tables (with the hand that made each) a search of moves may reach, and how many candidate
+#: moves it may judge, before it gives up: a real table reaches a handful.
+MAX_TABLES = 64
+MAX_JUDGED = 20_000
+
+
+@dataclass(frozen=True)
+class Rearranged:
+    """A spot after moves on the table made with the hand's cards, and those moves as play steps."""
+
+    moves: tuple[Action, ...]
+    spot: Spot
+
+
+def rearrangements(spot: Spot, *, bridges: bool) -> list[Rearranged]:
+    """Every other table (and hand) the side's moves on the table can reach from ``spot``, once each.
+
+    A turn that exchanges or combines anywhere can do so first: an exchange
+    only needs the natural, which is in the hand from the start, and sets
+    that combine after lay-offs combine after laying off the cards between
+    them (``bridges``: a lay-off, then the combine). From ``before-draw`` the
+    moves come before the pickup, so no lay-off bridges there.
+    """
+    rules = spot.rules
+    if not rules["meld"].get("combine_rule") or not spot.melds:
+        return []
+    start = (tuple(tuple(m) for m in spot.melds), Counter(spot.hand))
+    seen = {_key(*start)}
+    frontier = [((), *start)]
+    found: list[Rearranged] = []
+    judged = [0]
+    while frontier:
+        later = []
+        for moves, table, hand in frontier:
+            for step, new_table, new_hand in _moves(rules, list(table), hand, bridges, judged):
+                key = _key(new_table, new_hand)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if len(seen) > MAX_TABLES or judged[0] > MAX_JUDGED:
+                    raise SolverLimitError(f"the moves on this table (A-COMBINE) reach more than {MAX_TABLES} "
+                                           "tables: too many to search within the resource limit")
+                path = moves + step
+                later.append((path, tuple(new_table), new_hand))
+                found.append(Rearranged(path, spot.replace(hand=tuple(sorted(new_hand.elements(), key=str)),
+                                                           melds=tuple(new_table))))
+        frontier = later
+    return found
+
+
+def _key(table, hand: Counter):
+    return tuple(sorted(tuple(sorted(map(str, m))) for m in table)), tuple(sorted((str(c), n) for c, n in hand.items() if n))
+
+
+def _moves(rules: Rules, table: list[Set], hand: Counter, bridges: bool, judged: list[int]):
+    """(steps, table, hand) after each single move: an exchange, a combine, or a lay-off and a combine."""
+    for card in sorted({c for c, n in hand.items() if n and rules.is_natural(c)}, key=str):
+        judged[0] += len(table)
+        for number in joker_sets_for(rules, table, card):
+            after = list(table)
+            after[number - 1], joker = exchange_joker(rules, table, number, card)
+            yield (Action(EXCHANGE, (card,), to=number),), after, hand - Counter([card]) + Counter([joker])
+    for first, second in itertools.combinations(range(1, len(table) + 1), 2):
+        judged[0] += 1
+        try:
+            yield (Action(COMBINE, sets=(first, second)),), combine_sets(rules, table, first, second), hand
+        except IllegalPlayError:
+            pass
+    if bridges:
+        yield from _bridges(rules, table, hand, judged)
+
+
+def _bridges(rules: Rules, table: list[Set], hand: Counter, judged: list[int]):
+    """Two sequences of one suit with a gap between them, the gap filled from the hand, then joined."""
+    kinds = []
+    for cards in table:
+        try:
+            kinds.append(judge(rules, cards))
+        except IllegalPlayError:
+            kinds.append(None)
+    wilds = sorted((c for c, n in hand.items() if n and rules.role(c) == "wild"), key=str)
+    cap = rules.max_wilds() or 0
+    for low, high in itertools.permutations(range(len(table)), 2):
+        a, b = kinds[low], kinds[high]
+        if not (a and b and a.kind == b.kind == SEQUENCE and a.key == b.key):
+            continue
+        top = max(c.order for c in table[low] if rules.is_natural(c))
+        bottom = min(c.order for c in table[high] if rules.is_natural(c))
+        gap = sorted((c for c, n in hand.items() if n and rules.is_natural(c) and c.suit == a.key
+                      and top < c.order < bottom), key=str)
+        room = max(0, cap - a.wilds - b.wilds)
+        bridged: list[Counter] = []  # the fills that joined these two; more cards are lay-offs the turn may make
+        fills = (naturals + extra for k in range(len(gap) + 1) for naturals in itertools.combinations(gap, k)
+                 for w in range(room + 1) for extra in itertools.combinations_with_replacement(wilds, w))
+        for fill in sorted(fills, key=len):
+            if not fill or Counter(fill) - hand or any(not done - Counter(fill) for done in bridged):
+                continue
+            judged[0] += 1
+            laid = list(table)
+            laid[low] = table[low] + fill
+            try:
+                judge(rules, laid[low])
+                joined = combine_sets(rules, laid, low + 1, high + 1)
+            except IllegalPlayError:
+                continue
+            bridged.append(Counter(fill))
+            yield ((Action(LAYOFF, fill, to=low + 1), Action(COMBINE, sets=(low + 1, high + 1))),
+                   joined, hand - Counter(fill))

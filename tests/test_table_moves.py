@@ -1,0 +1,91 @@
+"""A-COMBINE in the questions: going out after exchanging a table joker or combining sets.
+
+Every spot here goes out only through a move on the table, so each test
+also asks the deciders about the spot as it stands and needs a "no" there.
+"""
+
+import pytest
+
+from tutor import checker, reference
+from tutor.cards import Card
+from tutor.errors import SolverLimitError
+from tutor.goals import ANY, NONE, Goal
+from tutor.play import parse_play
+from tutor.questions import ask
+from tutor.spot import Spot
+from tutor.table_moves import MAX_TABLES, rearrangements
+from tutor.turn import play_turn
+
+CANASTAS = ["QC QC QH QH QS 2C 2D", "KC KC KH KH KS KS 2H"]
+
+#: name: (phase, hand, the side's sets, pile, the move the going out needs)
+NEEDS = {
+    "exchange": ("drawn", "6H 9S 9D", ["5H JK 7H"] + CANASTAS, "KS", "exchange 6H on 1"),
+    "combine": ("drawn", "JH 4D 4S 4C", ["5H 6H 7H", "8H 9H TH", CANASTAS[0]], "KS", "combine 1 2"),
+    "bridge": ("drawn", "7H 4D 4S 4C", ["4H 5H 6H", "8H 9H TH", CANASTAS[0]], "KS", "layoff 7H to 1; combine 1 2"),
+    "exchange before the pickup": ("before-draw", "6H 9S 9D", ["5H JK 7H"] + CANASTAS, "4C 8S 8D",
+                                   "exchange 6H on 1"),
+}
+
+
+def needs(name):
+    phase, hand, melds, pile, move = NEEDS[name]
+    return Spot.from_dict({"variant": "albany", "phase": phase, "hand": hand, "melds": melds, "discard": pile}), move
+
+
+def goal_of(spot):
+    return Goal(pickup=NONE, go_out=True) if spot.phase == "drawn" else Goal(pickup=ANY, take_pile=True, go_out=True)
+
+
+@pytest.mark.parametrize("name", list(NEEDS))
+@pytest.mark.parametrize("decider", ["z3", "reference"])
+def test_a_combine_going_out_may_start_with_a_move_on_the_table(name, decider):
+    spot, move = needs(name)
+    assert not hasattr(checker.find(spot, goal_of(spot)), "play")      # as the table stands: no
+    assert reference.find(spot, goal_of(spot)) is None
+    verdict = ask("go-out", spot, decider=decider)
+    assert verdict.answer and verdict.witness["play"].startswith(move)
+    assert play_turn(spot, parse_play(verdict.witness["play"])).went_out
+
+
+def test_a_combine_a_no_says_that_no_move_on_the_table_helps_either():
+    spot, _ = needs("exchange")
+    spot = spot.replace(hand=tuple(Card.parse(c) for c in ("6H", "9S", "8D")))  # 9S 8D JK is no set
+    verdict = ask("go-out", spot)
+    assert not verdict.answer and verdict.reasons[-1].rule == "A-COMBINE"
+    assert "nor after any of the 1 ways" in verdict.reasons[-1].text
+
+
+def test_a_combine_lists_each_table_once_with_its_moves():
+    spot, _ = needs("bridge")
+    ways = {"; ".join(map(str, w.moves)) for w in rearrangements(spot, bridges=True)}
+    assert ways == {"layoff 7H to 1; combine 1 2"}  # 4D 4S 4C fit no set; 7H bridges the gap
+    for way in rearrangements(spot, bridges=True):
+        assert sorted(map(str, way.spot.hand)) == ["4C", "4D", "4S"] and len(way.spot.melds) == 2
+
+
+def test_a_combine_from_before_draw_nothing_is_laid_off_before_the_pickup():
+    spot, _ = needs("bridge")
+    assert rearrangements(spot.replace(phase="before-draw", discard=spot.discard), bridges=False) == []
+
+
+def test_a_combine_a_bridge_uses_the_fewest_cards_more_are_lay_offs_of_the_turn():
+    spot = Spot.from_dict({"variant": "albany", "phase": "drawn", "hand": "7H 8H JK 2C",
+                           "melds": ["5H 6H 7H", "9H TH JH"], "discard": "KS"})
+    fills = sorted(str(w.moves[0]) for w in rearrangements(spot, bridges=True) if len(w.moves) == 2)
+    assert fills == ["layoff 2C to 1", "layoff 8H to 1", "layoff JK to 1"]
+
+
+def test_a_combine_other_variants_have_no_moves_on_the_table():
+    spot = Spot.from_dict({"variant": "classic", "phase": "drawn", "hand": "7H 7D 9C",
+                           "melds": ["7S 7C JK"], "discard": "KS"})
+    assert rearrangements(spot, bridges=True) == []
+
+
+def test_a_combine_too_many_tables_to_search_is_a_resource_limit_not_a_guess():
+    # six groups with a joker each and two naturals of every rank to put in its place: 3**6 tables
+    melds = [f"{r}H {r}D JK" for r in "56789T"]
+    hand = " ".join(f"{r}S {r}C" for r in "56789T")
+    spot = Spot.from_dict({"variant": "albany", "phase": "drawn", "hand": hand, "melds": melds, "discard": "KS"})
+    with pytest.raises(SolverLimitError, match=f"more than {MAX_TABLES} tables"):
+        rearrangements(spot, bridges=True)
