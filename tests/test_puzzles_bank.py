@@ -62,8 +62,8 @@ def test_the_whole_bank_is_reproved_by_both_deciders():
     assert report.ok, "\n".join(map(str, report.problems))
 
 
-# -- A-COMBINE: the questions search a turn's pickup, melds, lay-offs and discard, not moves on the
-# table (the referee judges those), so an albany puzzle must not hang on them. ----------------------
+# -- A-COMBINE: pickup and initial-meld do not try moves on the table (go-out and the referee do), so
+# an albany puzzle must not hang on them. -----------------------------------------------------------
 def _exchanges(spot):
     """The spot after each legal exchange of a table joker for a natural from the hand."""
     rules = spot.rules

@@ -89,3 +89,11 @@ def test_a_combine_too_many_tables_to_search_is_a_resource_limit_not_a_guess():
     spot = Spot.from_dict({"variant": "albany", "phase": "drawn", "hand": hand, "melds": melds, "discard": "KS"})
     with pytest.raises(SolverLimitError, match=f"more than {MAX_TABLES} tables"):
         rearrangements(spot, bridges=True)
+
+
+def test_a_stopper_two_stoppers_in_the_hand_block_going_out_whatever_the_table_moves():
+    spot, _ = needs("exchange")
+    spot = spot.replace(hand=spot.hand + (Card.parse("3S"), Card.parse("3D")))
+    for decider in ("z3", "reference"):
+        verdict = ask("go-out", spot, decider=decider)
+        assert not verdict.answer

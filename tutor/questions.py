@@ -158,6 +158,9 @@ def go_out(spot: Spot, engine) -> Verdict:
 
 def _after_table_moves(engine, spot: Spot, goal: Goal, reasons):
     """Going out after albany's moves on the table (A-COMBINE), which a turn can always make first."""
+    block = spot.rules["go_out"].get("stoppers_block")
+    if block and sum(spot.rules.role(c) == "stopper" for c in spot.hand) >= block:
+        return None, reasons  # no move on the table takes a stopper from the hand (A-STOPPER)
     moved = rearrangements(spot, bridges=spot.phase == "drawn")
     for way in moved:
         play, _, _ = _solve(engine, way.spot, goal)
