@@ -97,3 +97,18 @@ def test_a_stopper_two_stoppers_in_the_hand_block_going_out_whatever_the_table_m
     for decider in ("z3", "reference"):
         verdict = ask("go-out", spot, decider=decider)
         assert not verdict.answer
+
+
+def test_a_combine_the_tables_share_the_questions_resource_limit():
+    """A "no" is never given with tables left unasked: out of limit, the question gives up instead."""
+    spot, _ = needs("exchange")
+    spot = spot.replace(hand=tuple(Card.parse(c) for c in ("6H", "9S", "8D")))
+    messages = set()
+    for rlimit in (2 ** k for k in range(10, 25)):
+        try:
+            verdict = ask("go-out", spot, rlimit=rlimit)
+        except SolverLimitError as e:
+            messages.add("A-COMBINE" in str(e))
+            continue
+        assert not verdict.answer and verdict.reasons[-1].rule == "A-COMBINE"
+    assert messages == {False, True}  # some limits run out on the table as it stands, some after it

@@ -92,6 +92,12 @@ def _found(question: str, spot: Spot, play, unknown_draw: bool, ms: float, **ext
 def _solve(decider, spot: Spot, goal: Goal):
     """(play, None, proven) or (None, reasons, True) from either decider; ``proven`` is False
     for a best first meld found when the resource limit ran out before a better one was ruled out."""
+    play, reasons, proven, _ = _solve_counted(decider, spot, goal)
+    return play, reasons, proven
+
+
+def _solve_counted(decider, spot: Spot, goal: Goal):
+    """``_solve`` and the resource units a "no" of the z3 checker spent (0 otherwise)."""
     try:
         result = decider.find(spot, goal)
     except NotImplementedError as e:
@@ -99,11 +105,11 @@ def _solve(decider, spot: Spot, goal: Goal):
     if decider.__name__.endswith("reference"):
         if result is None:
             return None, (Reason.of(spot.rules, spot.rules.cite("go_out" if goal.go_out else "meld"),
-                                    "the exhaustive search found no legal turn that does this"),), True
-        return result, None, True
+                                    "the exhaustive search found no legal turn that does this"),), True, 0
+        return result, None, True, 0
     if hasattr(result, "play"):
-        return result.play, None, result.best_proven
-    return None, tuple(result.reasons), True
+        return result.play, None, result.best_proven, 0
+    return None, tuple(result.reasons), True, result.spent
 
 
 def ask(question: str, spot: Spot, *, play: str | None = None, went_out: str | None = None,
@@ -145,9 +151,9 @@ def go_out(spot: Spot, engine) -> Verdict:
             goal = Goal(pickup=NONE, go_out=True)
         else:
             goal = Goal(pickup=ANY, take_pile=True, go_out=True)
-        play, reasons, _ = _solve(engine, spot, goal)
+        play, reasons, _, spent = _solve_counted(engine, spot, goal)
         if play is None:
-            play, reasons = _after_table_moves(engine, spot, goal, reasons)
+            play, reasons = _after_table_moves(engine, spot, goal, reasons, spent)
     if play is None:
         if spot.phase == "before-draw" and not spot.discard:
             reasons = (Reason.of(spot.rules, spot.rules.cite("pile"),
@@ -156,12 +162,23 @@ def go_out(spot: Spot, engine) -> Verdict:
     return _found("go-out", spot, play, False, t.ms)
 
 
-def _after_table_moves(engine, spot: Spot, goal: Goal, reasons):
-    """Going out after albany's moves on the table (A-COMBINE), which a turn can always make first."""
+def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int):
+    """Going out after albany's moves on the table (A-COMBINE), which a turn can always make first.
+
+    With the z3 checker the tables share what the question's resource limit has left after the
+    table as it stands (``spent``), in equal parts."""
     block = spot.rules["go_out"].get("stoppers_block")
     if block and sum(spot.rules.role(c) == "stopper" for c in spot.hand) >= block:
         return None, reasons  # no move on the table takes a stopper from the hand (A-STOPPER)
     moved = rearrangements(spot, bridges=spot.phase == "drawn")
+    if moved and not engine.__name__.endswith("reference"):
+        from . import checker
+
+        left = (getattr(engine, "rlimit", None) or checker.rlimit_for(spot)) - spent
+        if left < len(moved):
+            raise SolverLimitError(f"the solver gave up within its resource limit: the table as it stands used it "
+                                   f"up, and {len(moved)} tables reached by moves on the table (A-COMBINE) are left")
+        engine = _Limited(left // len(moved))
     for way in moved:
         play, _, _ = _solve(engine, way.spot, goal)
         if play is not None:

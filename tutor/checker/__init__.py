@@ -25,7 +25,7 @@ solver giving up, never as a guess.
 """
 
 from ..errors import CheckerBug
-from .api import DEFAULT_RLIMIT, Blocked, Found, find, legal_choices
+from .api import DEFAULT_RLIMIT, Blocked, Found, find, legal_choices, rlimit_for
 from .ways import Ways, ways
 
-__all__ = ["DEFAULT_RLIMIT", "Blocked", "CheckerBug", "Found", "Ways", "find", "legal_choices", "ways"]
+__all__ = ["DEFAULT_RLIMIT", "Blocked", "CheckerBug", "Found", "Ways", "find", "legal_choices", "rlimit_for", "ways"]

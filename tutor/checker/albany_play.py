@@ -416,9 +416,10 @@ def find(spot: Spot, goal: Goal, *, rlimit: int | None = None):
     limit = ALBANY_RLIMIT if rlimit is None else rlimit
     fixed = api._fixed(goal.pickup)
     played = api.drawn(spot) if goal.unknown_draw else spot
-    play, reasons, counted, proven = solve(played, goal, fixed, Budget(limit))
+    budget = Budget(limit)
+    play, reasons, counted, proven = solve(played, goal, fixed, budget)
     if play is None:
-        return api.Blocked(reasons)
+        return api.Blocked(reasons, budget.spent)
     facts = {} if counted is None else {"points": counted}
     play = api.known_discard(played, play)
     turn = api._recheck(SimpleNamespace(spot=played, facts=facts), goal, play, lambda term: term)

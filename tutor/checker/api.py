@@ -68,6 +68,7 @@ class Blocked:
     """No legal turn meets the goal; the rules that stand in the way, with this spot's numbers."""
 
     reasons: tuple[Reason, ...]
+    spent: int = 0  # of the question's resource limit, by the checks that found these reasons
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -75,6 +76,15 @@ class Blocked:
 
     def __str__(self) -> str:
         return "; ".join(str(r) for r in self.reasons)
+
+
+def rlimit_for(spot: Spot) -> int:
+    """The resource limit a question about ``spot`` gets when none is chosen."""
+    if spot.rules["pile"]["style"] == "fanned":
+        from .albany_play import ALBANY_RLIMIT
+
+        return ALBANY_RLIMIT
+    return DEFAULT_RLIMIT
 
 
 def find(spot: Spot, goal: Goal, *, rlimit: int | None = None) -> Found | Blocked:
@@ -104,7 +114,7 @@ def find(spot: Spot, goal: Goal, *, rlimit: int | None = None) -> Found | Blocke
                 (_, best), proven = e.best, False
     if not out.sat:
         core = explain.blocking_core(session, out.core, lits, goal)
-        return Blocked(explain.reasons(session, core, lits, goal))
+        return Blocked(explain.reasons(session, core, lits, goal), session.budget.spent)
     values = best if goal.best else out.values
     play = known_discard(enc.spot, witness.build(enc, values, goal))
     turn = _recheck(enc, goal, play, values)
