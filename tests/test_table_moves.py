@@ -53,7 +53,7 @@ def test_a_combine_a_no_says_that_no_move_on_the_table_helps_either():
     spot = spot.replace(hand=tuple(Card.parse(c) for c in ("6H", "9S", "8D")))  # 9S 8D JK is no set
     verdict = ask("go-out", spot)
     assert not verdict.answer and verdict.reasons[-1].rule == "A-COMBINE"
-    assert "nor after any of the 1 ways" in verdict.reasons[-1].text
+    assert "(1 way to do so, each tried)" in verdict.reasons[-1].text
 
 
 def test_a_combine_lists_each_table_once_with_its_moves():

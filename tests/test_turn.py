@@ -280,4 +280,5 @@ def test_a_combine_other_variants_have_no_moves_on_the_table_C_MELD():
 def test_a_combine_the_referee_answers_with_the_exchange_in_its_witness():
     verdict = referee(albany(), "exchange 7H; discard 9H")
     assert verdict.answer and verdict.witness["play"] == "exchange 7H; discard 9H"
-    assert verdict.witness["layoffs"] == [{"cards": "7H", "to": 1}]
+    assert verdict.witness["table_moves"] == ["exchange 7H"]
+    assert verdict.witness["layoffs"] == []  # the natural takes the joker's place: nothing is laid off

@@ -14,7 +14,7 @@ from typing import Callable
 from .cards import format_cards, parse_cards
 from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorError
 from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
-from .play import DISCARD, MELD, PICKUP, Action, format_play, parse_action, parse_play
+from .play import DISCARD, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
 from .spot import Spot
 from .table_moves import move_rule, rearrangements
 from .turn import Turn, TurnError, play_turn
@@ -76,9 +76,13 @@ def witness_of(turn: Turn) -> dict:
     new = [format_cards(turn.table[i]) for i in turn.new_melds]
     layoffs = [{"cards": format_cards(sorted(added.elements(), key=turn.table[i - 1].index)), "to": i}
                for i, added in turn.laid_off()]
-    return {"play": format_play(turn.actions), "melds": new, "layoffs": layoffs,
-            "discard": str(turn.discard) if turn.discard is not None else None,
-            "went_out": turn.went_out, "points": turn.initial_points}
+    witness = {"play": format_play(turn.actions), "melds": new, "layoffs": layoffs,
+               "discard": str(turn.discard) if turn.discard is not None else None,
+               "went_out": turn.went_out, "points": turn.initial_points}
+    moves = [str(a) for a in turn.actions if a.kind in TABLE_MOVES]
+    if moves:  # albany's moves on the table (A-COMBINE), in the order made
+        witness["table_moves"] = moves
+    return witness
 
 
 def _found(question: str, spot: Spot, play, unknown_draw: bool, ms: float, **extra) -> Verdict:
@@ -185,8 +189,8 @@ def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int):
             return way.moves + tuple(play), None
     if moved:
         rules = spot.rules
-        reasons += (Reason.of(rules, move_rule(rules), f"nor after any of the {len(moved)} ways to exchange a "
-                              f"table joker or combine sets first"),)
+        reasons += (Reason.of(rules, move_rule(rules), f"nor after exchanging a table joker or combining sets first "
+                              f"({len(moved)} way{'s' * (len(moved) != 1)} to do so, each tried)"),)
     return None, reasons
 
 

@@ -43,6 +43,8 @@ def verdict_text(v: Verdict) -> str:
         w = v.witness or {}
         if w.get("play"):
             lines.append(f"  play: {w['play']}")
+        for move in w.get("table_moves", []):
+            lines.append(f"  on the table: {move}")
         for m in w.get("melds", []):
             lines.append(f"  meld:    {_symbols(m)}")
         for lay in w.get("layoffs", []):

@@ -50,7 +50,8 @@ class Turn:
     concealed: bool = False
     initial_points: int = 0
     bonus_laid_out: tuple[Card, ...] = ()
-    origins: list[Counter] = field(default_factory=list)  # per set of ``table``: what it held before the turn
+    origins: list[Counter] = field(default_factory=list)  # per set of ``table``: what it held before the turn,
+    #                                                        with the naturals exchanged for its jokers
 
     def laid_off(self) -> list[tuple[int, Counter]]:
         """The side's earlier sets (1-based, as they end the turn) and the cards the turn added to each."""
@@ -380,6 +381,9 @@ class _Replay:
             raise self.fail(e.rule, e.text) from None
         self.hand[card] -= 1
         self.hand[joker] += 1
+        if self.origin[number - 1]:  # an earlier set: the natural takes a place, it is not laid off
+            self.origin[number - 1] += Counter([card])
+            self.origin[number - 1] -= Counter([joker])
 
     def _likely_joker_set(self) -> int:
         """The set to explain a refused exchange by: the first holding a joker, else the first."""

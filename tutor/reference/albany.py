@@ -19,10 +19,9 @@ A turn is searched in three steps:
    fewer than two stoppers held after the draw (A-STOPPER); the final discard
    is optional (A-GOOUT).
 
-Combining sets and exchanging a joker (A-COMBINE) are searched by neither
-decider: the referee judges them as steps of a play it is given
-(``tutor.table_moves``), but the questions look for turns of the contract's
-steps only (pickup, meld, layoff, discard).
+Combining sets and exchanging a joker (A-COMBINE) are not searched here: a
+turn can make them first, so go-out asks this decider again about each table
+they reach (``tutor.table_moves``, the same for the z3 checker).
 """
 
 from __future__ import annotations
