@@ -136,15 +136,25 @@ def rearrangements(spot: Spot, *, bridges: bool) -> list[Rearranged]:
                 if key in seen:
                     continue
                 seen.add(key)
-                if len(seen) > MAX_TABLES or judged[0] > MAX_JUDGED:
-                    raise SolverLimitError(f"the moves on this table (A-COMBINE) reach more than {MAX_TABLES} "
-                                           "tables: too many to search within the resource limit")
+                if len(seen) > MAX_TABLES:
+                    raise _too_many(f"reach more than {MAX_TABLES} tables")
                 path = moves + step
                 later.append((path, tuple(new_table), new_hand))
                 found.append(Rearranged(path, spot.replace(hand=tuple(sorted(new_hand.elements(), key=str)),
                                                            melds=tuple(new_table))))
         frontier = later
     return found
+
+
+def _too_many(what: str) -> SolverLimitError:
+    return SolverLimitError(f"the moves on this table (A-COMBINE) {what}: too many to search within the "
+                            "resource limit")
+
+
+def _judged(judged: list[int], more: int) -> None:
+    judged[0] += more
+    if judged[0] > MAX_JUDGED:
+        raise _too_many(f"need more than {MAX_JUDGED} candidate moves judged")
 
 
 def _key(table, hand: Counter):
@@ -154,13 +164,13 @@ def _key(table, hand: Counter):
 def _moves(rules: Rules, table: list[Set], hand: Counter, bridges: bool, judged: list[int]):
     """(steps, table, hand) after each single move: an exchange, a combine, or a lay-off and a combine."""
     for card in sorted({c for c, n in hand.items() if n and rules.is_natural(c)}, key=str):
-        judged[0] += len(table)
+        _judged(judged, len(table))
         for number in joker_sets_for(rules, table, card):
             after = list(table)
             after[number - 1], joker = exchange_joker(rules, table, number, card)
             yield (Action(EXCHANGE, (card,), to=number),), after, hand - Counter([card]) + Counter([joker])
     for first, second in itertools.combinations(range(1, len(table) + 1), 2):
-        judged[0] += 1
+        _judged(judged, 1)
         try:
             yield (Action(COMBINE, sets=(first, second)),), combine_sets(rules, table, first, second), hand
         except IllegalPlayError:
@@ -188,13 +198,16 @@ def _bridges(rules: Rules, table: list[Set], hand: Counter, judged: list[int]):
         gap = sorted((c for c, n in hand.items() if n and rules.is_natural(c) and c.suit == a.key
                       and top < c.order < bottom), key=str)
         room = max(0, cap - a.wilds - b.wilds)
-        bridged: list[Counter] = []  # the fills that joined these two; more cards are lay-offs the turn may make
-        fills = (naturals + extra for k in range(len(gap) + 1) for naturals in itertools.combinations(gap, k)
-                 for w in range(room + 1) for extra in itertools.combinations_with_replacement(wilds, w))
+        # the joined set holds at most ``cap`` wilds, so all but that many of the gap's ranks held are filled
+        # by their naturals; a fill with more cards than joins the two is a fill and lay-offs the turn may make
+        fills = [naturals + extra for k in range(max(0, len(gap) - cap), len(gap) + 1)
+                 for naturals in itertools.combinations(gap, k)
+                 for w in range(room + 1) for extra in itertools.combinations_with_replacement(wilds, w)]
+        bridged: list[Counter] = []
         for fill in sorted(fills, key=len):
             if not fill or Counter(fill) - hand or any(not done - Counter(fill) for done in bridged):
                 continue
-            judged[0] += 1
+            _judged(judged, 1)
             laid = list(table)
             laid[low] = table[low] + fill
             try:
