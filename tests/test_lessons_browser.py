@@ -169,6 +169,20 @@ def test_the_referee_gives_its_verdict(marimo_server, page, marimo_runs, no_mari
     no_marimo_errors()
 
 
+def test_albany_joker_exchange_is_judged_as_the_learner_types_A_COMBINE(marimo_server, page, marimo_runs,
+                                                                      no_marimo_errors, artifacts):
+    open_lesson(page, marimo_server, "11_albany_sets_and_stoppers.py", marimo_runs)
+    expect(page.get_by_text("is yours to meld").first).to_be_visible()
+    natural = page.get_by_role("textbox", name="A natural from your hand")
+    before = marimo_runs.count(page)
+    natural.fill("9S")
+    natural.press("Enter")
+    marimo_runs.wait(page, before)
+    expect(page.locator('[data-rule="A-COMBINE"]', has_text="cannot take the joker's place").first).to_be_visible()
+    screenshot(page, artifacts / "interaction-joker-exchange.png")
+    no_marimo_errors()
+
+
 def test_saving_an_exercise_to_a_collection(marimo_server, page, marimo_runs, no_marimo_errors, artifacts, tmp_path):
     open_lesson(page, marimo_server, "15_workbench.py", marimo_runs)
     collection = tmp_path / "collection.jsonl"
