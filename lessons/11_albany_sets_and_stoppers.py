@@ -17,12 +17,13 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal_button, deal_until, hand_widget, learn, meld_verdict, problem,
-                          quote, rule_html, solution)
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, meld_verdict,
+                          problem, quote, rule_html, solution, table_view)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
     from tutor.rules import rules_for
+    from tutor.spot import Spot
     from tutor.table_moves import combine_sets, exchange_joker
 
     rules = rules_for("albany")
@@ -253,6 +254,28 @@ def exchange_verdict(natural, table_set):
         _shown = mo.vstack([mo.md(f"The set becomes `{format_cards(_new)}`, and `{_joker}` is yours to meld:"),
                             cards_view(_new, rules)])
     _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    An exchange can decide the hand. Below, your side has the two canastas
+    it needs, and you hold `6H 9S 9D`. Laid off, the 6♥ leaves two nines
+    that make no set; exchanged for the joker, it frees a third card for
+    them, and you go out. The tutor tries every exchange and combining
+    before it answers "can you go out?".
+    """)
+    return
+
+
+@app.cell
+def exchange_example():
+    exchange_table = Spot.from_dict({"variant": "albany", "phase": "drawn", "hand": "6H 9S 9D", "discard": "KS",
+                                     "melds": ["5H JK 7H", "QC QC QH QH QS 2C 2D", "KC KC KH KH KS KS 2H"]})
+    _, exchange_out = ask_verdict("go-out", exchange_table, yes="Yes, you can go out",
+                                  no="No, you cannot go out")
+    mo.vstack([table_view(exchange_table, title="Your side's table and your hand"), exchange_out])
     return
 
 
