@@ -128,6 +128,13 @@ def test_albany_crosscheck_many_spots_finds_no_disagreement():
     assert not tally.disagreements and not tally.bugs, (tally.disagreements + tally.bugs)[:1]
 
 
+@pytest.mark.slow
+def test_a_combine_crosscheck_of_spots_whose_table_moves_reach_other_tables_finds_no_disagreement():
+    tally = check_range("albany", seed=5, start=0, stop=400, questions=("go-out",), table_moves=True)
+    assert tally.spots + tally.passed_over == 400 and tally.comparisons >= 60
+    assert not tally.disagreements and not tally.bugs, (tally.disagreements + tally.bugs)[:1]
+
+
 def test_albany_crosscheck_slice_finds_no_disagreement():
     tally = check_range("albany", seed=7, start=0, stop=12)
     assert tally.comparisons >= 40

@@ -9,7 +9,9 @@ that fails (a ``CheckerBug``, or any other error); the run goes on past
 both. Spots come from ``tutor.sampling`` and are deterministic for a seed:
 spot i of a seed is the same in every run, so a long check splits into
 slices (``--start``), and one stopped by Ctrl-C reports the spots it
-finished and where to resume.
+finished and where to resume. ``--table-moves`` keeps only the spots where
+albany's moves on the table (A-COMBINE) reach another table, the ones
+where go-out asks the deciders more than once.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from .progress import Progress
 from .questions import ask
 from .rules import BUILTIN
 from .sampling import random_spot
+from .table_moves import rearrangements
 
 QUESTIONS = ("go-out", "pickup", "initial-meld", "melds")
 
@@ -37,6 +40,7 @@ class Tally:
     spots: int = 0
     comparisons: int = 0
     gave_up: int = 0
+    passed_over: int = 0  # spots drawn and not asked (``--table-moves``)
     disagreements: list = field(default_factory=list)
     bugs: list = field(default_factory=list)
     interrupted: bool = False
@@ -45,6 +49,7 @@ class Tally:
         self.spots += other.spots
         self.comparisons += other.comparisons
         self.gave_up += other.gave_up
+        self.passed_over += other.passed_over
         self.disagreements += other.disagreements
         self.bugs += other.bugs
 
@@ -56,11 +61,15 @@ def _answer(question, spot, decider):
     return verdict.answer
 
 
-def check_range(variant: str | None, seed: int, start: int, stop: int, questions=QUESTIONS) -> Tally:
+def check_range(variant: str | None, seed: int, start: int, stop: int, questions=QUESTIONS,
+                table_moves: bool = False) -> Tally:
     tally = Tally()
     for i in range(start, stop):
         rng = random.Random(f"{seed}:{variant}:{i}")
         spot = random_spot(rng, variant)
+        if table_moves and not _moves_reach_another_table(spot):
+            tally.passed_over += 1
+            continue
         tally.spots += 1
         for q in questions:
             try:
@@ -77,12 +86,19 @@ def check_range(variant: str | None, seed: int, start: int, stop: int, questions
     return tally
 
 
+def _moves_reach_another_table(spot) -> bool:
+    try:
+        return bool(rearrangements(spot, bridges=spot.phase == "drawn"))
+    except SolverLimitError:
+        return True  # too many to search: go-out gives up on it, which the tally counts
+
+
 def _leave_interrupts_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def crosscheck(variant: str | None, count: int, seed: int = 0, workers: int = 2, questions=QUESTIONS,
-               progress=None, start: int = 0) -> Tally:
+               progress=None, start: int = 0, table_moves: bool = False) -> Tally:
     """Compare the deciders on ``count`` spots from index ``start``; ``progress(done, total)`` is called
     as chunks finish. Interrupted (Ctrl-C), it returns what it has: the first ``spots`` of its range,
     with ``interrupted`` set."""
@@ -93,18 +109,18 @@ def crosscheck(variant: str | None, count: int, seed: int = 0, workers: int = 2,
     def take(part: Tally) -> None:
         total.add(part)
         if progress:
-            progress(total.spots, count)
+            progress(total.spots + total.passed_over, count)
 
     if workers <= 1:
         try:
             for first, stop in ranges:
-                take(check_range(variant, seed, first, stop, questions))
+                take(check_range(variant, seed, first, stop, questions, table_moves))
         except KeyboardInterrupt:
             total.interrupted = True
         return total
     pool = ProcessPoolExecutor(workers, initializer=_leave_interrupts_to_the_parent)
     try:
-        futures = [pool.submit(check_range, variant, seed, a, b, questions) for a, b in ranges]
+        futures = [pool.submit(check_range, variant, seed, a, b, questions, table_moves) for a, b in ranges]
         for f in futures:
             take(f.result())
     except KeyboardInterrupt:
@@ -127,6 +143,9 @@ def main(argv: list[str]) -> int:
                         "can be split into slices or resumed)")
     p.add_argument("--workers", type=int, default=2, help="processes, one per core (default 2)")
     p.add_argument("--questions", default=",".join(QUESTIONS), help="comma-separated subset of " + ",".join(QUESTIONS))
+    p.add_argument("--table-moves", action="store_true",
+                   help="only the spots where albany's moves on the table (A-COMBINE) reach another table "
+                        "(--count still counts every spot drawn)")
     p.add_argument("--json", action="store_true", help="one JSON object per run on standard output")
     try:
         args = p.parse_args(argv)
@@ -143,14 +162,16 @@ def main(argv: list[str]) -> int:
     for v in variants:
         began = time.perf_counter()
         tally = crosscheck(v, args.count, args.seed, args.workers, questions, Progress(args.count, f"{v} spots"),
-                           start=args.start)
+                           start=args.start, table_moves=args.table_moves)
         seconds = time.perf_counter() - began
         report[v] = {"spots": tally.spots, "comparisons": tally.comparisons, "disagreements": len(tally.disagreements),
                      "gave_up": tally.gave_up, "bugs": len(tally.bugs), "seconds": round(seconds, 1),
+                     "passed_over": tally.passed_over,
                      "first": args.start, "examples": tally.disagreements[:3], "bug_examples": tally.bugs[:3]}
         failed |= bool(tally.disagreements or tally.bugs)
         if not args.json:
-            print(f"{v}: {tally.spots} spots, {tally.comparisons} comparisons, "
+            over = f" ({tally.passed_over} more passed over)" if tally.passed_over else ""
+            print(f"{v}: {tally.spots} spots{over}, {tally.comparisons} comparisons, "
                   f"{len(tally.disagreements)} disagreements, {len(tally.bugs)} internal errors, "
                   f"{tally.gave_up} gave up, {seconds:.1f} s")
             for d in tally.disagreements[:3]:
@@ -160,7 +181,7 @@ def main(argv: list[str]) -> int:
         if tally.interrupted:
             report[v]["interrupted"] = interrupted = True
             print(f"{v}: interrupted after {tally.spots} spots; the rest of the range starts at "
-                  f"--start {args.start + tally.spots}", file=sys.stderr)
+                  f"--start {args.start + tally.spots + tally.passed_over}", file=sys.stderr)
             break
     if args.json:
         print(json.dumps(report))
