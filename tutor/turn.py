@@ -375,7 +375,17 @@ class _Replay:
                 if len(fits) > 1:
                     raise IllegalPlayError(rule, f"{card} could take the joker's place in sets "
                                                  f"{', '.join(map(str, fits))}: say which with 'on N'")
-                number = fits[0] if fits else self._likely_joker_set()
+                if not fits:
+                    with_joker = [i for i, m in enumerate(self.table, start=1) if any(c.is_joker for c in m)]
+                    if not with_joker:
+                        where = "no set of your side holds a joker"
+                    elif len(with_joker) == 1:
+                        where = f"set {with_joker[0]} holds a joker, but {card} cannot take its place"
+                    else:
+                        where = (f"sets {', '.join(map(str, with_joker))} hold jokers, but {card} cannot take "
+                                 f"the place of any")
+                    raise IllegalPlayError(rule, f"{card} cannot be exchanged: {where}")
+                number = fits[0]
             self.table[number - 1], joker = exchange_joker(rules, self.table, number, card)
         except IllegalPlayError as e:
             raise self.fail(e.rule, e.text) from None
@@ -384,10 +394,6 @@ class _Replay:
         if self.origin[number - 1]:  # an earlier set: the natural takes a place, it is not laid off
             self.origin[number - 1] += Counter([card])
             self.origin[number - 1] -= Counter([joker])
-
-    def _likely_joker_set(self) -> int:
-        """The set to explain a refused exchange by: the first holding a joker, else the first."""
-        return next((i for i, m in enumerate(self.table, start=1) if any(c.is_joker for c in m)), 1)
 
     def combine(self, action: Action) -> None:
         """A-COMBINE: two adjoining sets of the side become one, at the lower of their places."""
