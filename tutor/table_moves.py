@@ -158,7 +158,9 @@ def _judged(judged: list[int], more: int) -> None:
 
 
 def _key(table, hand: Counter):
-    return tuple(sorted(tuple(sorted(map(str, m))) for m in table)), tuple(sorted((str(c), n) for c, n in hand.items() if n))
+    """The same table and hand reached in another order: sets in any order, cards in any order."""
+    sets = tuple(sorted(tuple(sorted(map(str, m))) for m in table))
+    return sets, tuple(sorted((str(c), n) for c, n in hand.items() if n))
 
 
 def _moves(rules: Rules, table: list[Set], hand: Counter, bridges: bool, judged: list[int]):
