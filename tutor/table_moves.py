@@ -167,9 +167,13 @@ def _moves(rules: Rules, table: list[Set], hand: Counter, bridges: bool, judged:
     """(steps, table, hand) after each single move: an exchange, a combine, or a lay-off and a combine."""
     for card in sorted({c for c, n in hand.items() if n and rules.is_natural(c)}, key=str):
         _judged(judged, len(table))
-        for number in joker_sets_for(rules, table, card):
+        for number in range(1, len(table) + 1):
+            try:  # each exchange judged once (``joker_sets_for`` then ``exchange_joker`` would judge it twice)
+                new_set, joker = exchange_joker(rules, table, number, card)
+            except IllegalPlayError:
+                continue
             after = list(table)
-            after[number - 1], joker = exchange_joker(rules, table, number, card)
+            after[number - 1] = new_set
             yield (Action(EXCHANGE, (card,), to=number),), after, hand - Counter([card]) + Counter([joker])
     for first, second in itertools.combinations(range(1, len(table) + 1), 2):
         _judged(judged, 1)
