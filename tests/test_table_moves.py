@@ -5,6 +5,8 @@ also asks the deciders about the spot as it stands and needs a "no" there.
 """
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from strategies import albany_spots
 
 from tutor import checker, reference
 from tutor.cards import Card
@@ -13,7 +15,8 @@ from tutor.goals import ANY, NONE, Goal
 from tutor.play import parse_play
 from tutor.questions import ask
 from tutor.spot import Spot
-from tutor.table_moves import MAX_TABLES, rearrangements
+from tutor.pickup_moves import moves_around_pickup, pickups
+from tutor.table_moves import MAX_TABLES, rearrangements, stranded
 from tutor.turn import play_turn
 
 CANASTAS = ["QC QC QH QH QS 2C 2D", "KC KC KH KH KS KS 2H"]
@@ -25,6 +28,13 @@ NEEDS = {
     "bridge": ("drawn", "7H 4D 4S 4C", ["4H 5H 6H", "8H 9H TH", CANASTAS[0]], "KS", "layoff 7H to 1; combine 1 2"),
     "exchange before the pickup": ("before-draw", "6H 9S 9D", ["5H JK 7H"] + CANASTAS, "4C 8S 8D",
                                    "exchange 6H on 1"),
+    # A-DRAW and A-COMBINE together: a card from the pile used in a move after the pickup
+    "exchange with the top card taken alone": ("before-draw", "9S 9D", ["4H JK 6H 7H 8H 9H TH JH QH KH AH",
+                                               CANASTAS[0]], "4C 5H", "pickup depth 1; exchange 5H on 1"),
+    "exchange with a card from a deep pick-up": ("before-draw", "8S 8C 9S 9D", ["5H JK 7H"] + CANASTAS, "4C 8D 6H",
+                                                 "pickup 8C 8S depth 2; meld 8D 8C 8S; exchange 6H on 1"),
+    "bridge after taking the whole pile": ("before-draw", "4D 4S 4C", ["4H 5H 6H", "8H 9H TH", CANASTAS[0]], "KS 7H",
+                                           "pickup; layoff 7H to 1; combine 1 2"),
 }
 
 
@@ -102,7 +112,8 @@ def test_a_stopper_two_stoppers_in_the_hand_block_going_out_whatever_the_table_m
 def test_a_combine_the_tables_share_the_questions_resource_limit():
     """A "no" is never given with tables left unasked: out of limit, the question gives up instead."""
     spot, _ = needs("exchange")
-    spot = spot.replace(hand=tuple(Card.parse(c) for c in ("6H", "9S", "8D")))
+    # after the exchange 9S 9D JK is a set and 8D 8C a pair that cannot go down: a "no" the checker must prove
+    spot = spot.replace(hand=tuple(Card.parse(c) for c in ("6H", "9S", "9D", "8D", "8C")))
     messages = set()
     for rlimit in (2 ** k for k in range(10, 25)):
         try:
@@ -112,3 +123,40 @@ def test_a_combine_the_tables_share_the_questions_resource_limit():
             continue
         assert not verdict.answer and verdict.reasons[-1].rule == "A-COMBINE"
     assert messages == {False, True}  # some limits run out on the table as it stands, some after it
+
+
+# -- A-DRAW with A-COMBINE: the moves after taking from the pile ---------------------------------------
+def test_a_draw_the_whole_pile_by_a_lay_off_is_tried_on_each_set_the_top_card_fits():
+    spot, _ = needs("bridge after taking the whole pile")
+    lay_offs = {"; ".join(map(str, way.moves)) for way in pickups(spot) if way.moves[-1].kind == "layoff"}
+    assert lay_offs == {"pickup; layoff 7H to 1", "pickup; layoff 7H to 2"}  # 4H 5H 6H 7H and 7H 8H 9H TH
+
+
+def test_a_draw_a_side_that_has_not_melded_has_no_table_to_move_on_after_the_pickup():
+    # the pickup's set 8D 8C 8S would be the side's first: a "drawn" spot after it would count the side
+    # as melded before the turn and skip A-INITIAL
+    spot = Spot.from_dict({"variant": "albany", "phase": "before-draw", "hand": "8S 8C JK 9S 9D",
+                           "melds": [], "discard": "4C 8D 6H"})
+    assert pickups(spot) and moves_around_pickup(spot) == []
+
+
+def test_a_combine_an_exchange_with_the_hands_own_card_is_made_before_the_pickup_not_again_after_it():
+    spot, _ = needs("exchange before the pickup")
+    ways = ["; ".join(map(str, way.moves)) for way in moves_around_pickup(spot)]
+    assert "exchange 6H on 1" in ways
+    assert not [w for w in ways if w.startswith("pickup") and "exchange 6H" in w]
+
+
+# -- stranded cards: a sure "no" without a decider ---------------------------------------------------------
+def test_a_set_holds_two_naturals_so_a_card_with_no_partner_is_stranded():
+    spot = Spot.from_dict({"variant": "albany", "phase": "drawn", "hand": "9S 8D 8C 4H JK 3S",
+                           "melds": ["5H 6H 7H", "KC KD KS"], "discard": "QS"})
+    # 9S: no other 9, no spade within three; 4H partners 5H on the table; 8D and 8C partner each other
+    assert [str(c) for c in stranded(spot)] == ["9S", "3S"]  # and 3S is a stopper, never melded
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(albany_spots(hand=(1, 12), pile=(0, 4), phase="drawn"))
+def test_a_hand_with_two_stranded_cards_never_goes_out_by_the_reference_decider(spot):
+    assume(len(stranded(spot)) >= 2)
+    assert reference.find(spot, Goal(pickup=NONE, go_out=True)) is None

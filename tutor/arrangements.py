@@ -18,7 +18,7 @@ from itertools import combinations_with_replacement
 
 from .cards import Card
 from .errors import IllegalPlayError
-from .melds import GROUP, SEQUENCE, judge
+from .melds import GROUP, SEQUENCE, judge, lays_off
 from .play import PICKUP, Action
 from .spot import Spot
 from .turn import Turn
@@ -72,19 +72,7 @@ def _wild_sets(wild_kinds: dict[str, Card], hand: tuple[Card, ...], most: int):
     return out
 
 
-def _layable(spot: Spot, card: Card) -> bool:
-    """Can this card alone be laid off onto one of the side's melds (albany's A-DRAW (b))?"""
-    for meld in spot.melds:
-        try:
-            old, new = judge(spot.rules, meld, going_out=True), judge(spot.rules, tuple(meld) + (card,), going_out=True)
-        except IllegalPlayError:
-            continue
-        if (old.kind, old.key) == (new.kind, new.key):
-            return True
-    return False
-
-
-def pickup_options(spot: Spot) -> list[Action]:
+def pickup_options(spot: Spot, *, exact: bool = False) -> list[Action]:
     """Every canonical way to take the pile: which hand cards go down with the card taken, and how deep.
 
     For the card that must go down (the top card, or in albany the lowest card
@@ -92,22 +80,32 @@ def pickup_options(spot: Spot) -> list[Action]:
     with the fewest wild cards that make a legal meld, one per distinct meld.
     A black 3 on top that may be taken to go out goes down with two black 3s
     from the hand. With albany's Deluxe option 3 the set a deep pick-up makes
-    may also take the cards above its lowest card.
+    may also take the cards above its lowest card. ``exact`` keeps every
+    distinct choice of cards instead (which 6s make the group matters when
+    another 6 could go elsewhere).
     """
     rules, hand, pile = spot.rules, spot.hand, spot.discard
     if spot.phase != "before-draw" or not pile:
         return []
+    reach = (rules.max_wilds() or 0) + 2  # how far apart two naturals of one sequence with the card can be
+
+    def _near(a: Card, b: Card) -> bool:
+        """Could ``a`` share a meld with ``b``? (The judge decides; this only skips hopeless pairs.)"""
+        if rules.role(b) != "natural" or rules.role(a) != "natural":
+            return True
+        return a.rank == b.rank or (a.suit == b.suit and (rules.max_wilds() is None or abs(a.order - b.order) <= reach))
 
     def sets_with(card: Card, pairs_only: bool, held: tuple[Card, ...] = hand) -> list[tuple[Card, ...]]:
-        naturals = [c for c in held if rules.role(c) == "natural"]
+        naturals = [c for c in held if rules.role(c) == "natural" and _near(c, card)]
         wild_kinds: dict[str, Card] = {}
         for c in held:
             if rules.role(c) == "wild":
                 wild_kinds.setdefault(c.rank, c)
         found: dict[tuple, tuple[Card, ...]] = {}
-        cores = [(a, b) for i, a in enumerate(naturals) for b in naturals[i + 1:]]
+        cores = list(dict.fromkeys(tuple(sorted((a, b))) for i, a in enumerate(naturals) for b in naturals[i + 1:]
+                                   if _near(a, b)))
         if not pairs_only:
-            cores += [(a,) for a in naturals]
+            cores += list(dict.fromkeys((a,) for a in naturals))
         for core in cores:
             fewest = None  # only the fewest wild cards that make this core a meld
             for wilds in _wild_sets(wild_kinds, held, 2):
@@ -121,7 +119,7 @@ def pickup_options(spot: Spot) -> list[Action]:
                 except IllegalPlayError:
                     continue
                 fewest = len(wilds)
-                found.setdefault(meld_key(spot, (card,) + cards), cards)
+                found.setdefault(tuple(sorted(map(str, cards))) if exact else meld_key(spot, (card,) + cards), cards)
         return list(found.values())
 
     top = pile[-1]
@@ -135,7 +133,7 @@ def pickup_options(spot: Spot) -> list[Action]:
     # albany's fanned pile (A-DRAW): (a) the top alone; (b) the whole pile, its top used at once;
     # (c) a deeper card with all above it, melded with at least two naturals from the hand
     out = [Action(PICKUP, (), None, 1)]
-    if _layable(spot, top):
+    if any(lays_off(rules, meld, (top,)) for meld in spot.melds):  # (b)
         out.append(Action(PICKUP, ()))
         out.extend(Action(PICKUP, cards) for cards in sets_with(top, False))
     relaxed = rules["pile"].get("take_up_option")  # Deluxe option 3: the set's cards from anything held

@@ -26,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .errors import SolverLimitError, TutorError, internal_error
+from .pickup_moves import moves_around_pickup
 from .progress import Progress
 from .questions import ask
 from .rules import BUILTIN
@@ -88,7 +89,9 @@ def check_range(variant: str | None, seed: int, start: int, stop: int, questions
 
 def _moves_reach_another_table(spot) -> bool:
     try:
-        return bool(rearrangements(spot, bridges=spot.phase == "drawn"))
+        if spot.phase == "drawn":
+            return bool(rearrangements(spot, bridges=True))
+        return bool(moves_around_pickup(spot))
     except SolverLimitError:
         return True  # too many to search: go-out gives up on it, which the tally counts
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, format_cards
 from .errors import IllegalPlayError
-from .melds import judge
+from .melds import judge, lays_off
 from .play import Action
 
 if TYPE_CHECKING:
@@ -19,16 +19,7 @@ TOP_ALONE, WHOLE_PILE, DEEP = "a", "b", "c"
 
 def can_lay_off(replay: "_Replay", card: Card) -> bool:
     """Can this card by itself be laid off onto one of the side's sets?"""
-    return any(_fits(replay, i, (card,)) for i in range(len(replay.table)))
-
-
-def _fits(replay: "_Replay", index: int, cards) -> bool:
-    try:
-        old = judge(replay.rules, replay.table[index])
-        new = judge(replay.rules, replay.table[index] + tuple(cards))
-        return (old.kind, old.key) == (new.kind, new.key)
-    except IllegalPlayError:
-        return False
+    return any(lays_off(replay.rules, meld, (card,)) for meld in replay.table)
 
 
 def pickup_kind(replay: "_Replay", action: Action) -> str:

@@ -77,6 +77,8 @@ class Goal:
                 discarded.
     best:       among the witnesses, return one whose melds made this turn
                 are worth the most first-meld points.
+    reasons:    a "no" names the rules that block the turn; False when only
+                the answer matters (the z3 checker then skips that search).
     """
 
     pickup: object = NONE
@@ -86,3 +88,4 @@ class Goal:
     include: MeldChoice | None = None
     unknown_draw: bool = False
     best: bool = False
+    reasons: bool = True

@@ -180,6 +180,16 @@ def is_legal(rules: Rules, cards, **kw) -> bool:
         return False
 
 
+def lays_off(rules: Rules, meld: Iterable[Card], cards: Iterable[Card]) -> bool:
+    """Can ``cards`` be laid off on ``meld``: does the set stay legal and what it was (its kind and key)?"""
+    meld = tuple(meld)
+    try:
+        old, new = judge(rules, meld), judge(rules, meld + tuple(cards))
+    except IllegalPlayError:
+        return False
+    return (old.kind, old.key) == (new.kind, new.key)
+
+
 def card_points(rules: Rules, cards: Iterable[Card]) -> int:
     """The plain card values of some cards (what counts toward a first meld)."""
     return sum(rules.value(c) for c in cards)

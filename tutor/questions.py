@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from dataclasses import replace
 from typing import Callable
 
 from .cards import format_cards, parse_cards
 from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorError
 from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
+from .pickup_moves import moves_around_pickup
 from .play import DISCARD, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
 from .spot import Spot
-from .table_moves import move_rule, rearrangements
-from .turn import Turn, TurnError, play_turn
+from .table_moves import move_rule, rearrangements, stranded
+from .turn import Turn, TurnError, after_steps, play_turn
 from .verdict import Reason, Verdict, empty_stock_reason
 
 QUESTIONS = ("melds", "initial-meld", "pickup", "go-out", "play", "score")
@@ -167,30 +169,42 @@ def go_out(spot: Spot, engine) -> Verdict:
 
 
 def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int):
-    """Going out after albany's moves on the table (A-COMBINE), which a turn can always make first.
+    """Going out after albany's moves on the table (A-COMBINE): from drawn, moves a turn can always make
+    first; from before-draw, moves before the pickup and after it (``tutor.pickup_moves``).
 
-    With the z3 checker the tables share what the question's resource limit has left after the
-    table as it stands (``spent``), in equal parts."""
+    With the z3 checker the tables draw on what the question's resource limit has left after the
+    table as it stands (``spent``), one after another, so a question keeps one limit."""
     block = spot.rules["go_out"].get("stoppers_block")
     if block and sum(spot.rules.role(c) == "stopper" for c in spot.hand) >= block:
         return None, reasons  # no move on the table takes a stopper from the hand (A-STOPPER)
-    moved = rearrangements(spot, bridges=spot.phase == "drawn")
-    if moved and not engine.__name__.endswith("reference"):
+    drawn = spot.phase == "drawn"
+    moved = rearrangements(spot, bridges=True) if drawn else moves_around_pickup(spot)
+    # a drawn hand left with two cards no set can hold keeps one after the discard: no decider needed
+    ask = [way for way in moved if way.spot.phase != "drawn" or len(stranded(way.spot)) < 2]
+    limited = not engine.__name__.endswith("reference")
+    if limited and ask:
         from . import checker
 
         left = (getattr(engine, "rlimit", None) or checker.rlimit_for(spot)) - spent
-        if left < len(moved):
-            raise SolverLimitError(f"the solver gave up within its resource limit: the table as it stands used it "
-                                   f"up, and {len(moved)} tables reached by moves on the table (A-COMBINE) are left")
-        engine = _Limited(left // len(moved))
-    for way in moved:
-        play, _, _ = _solve(engine, way.spot, goal)
+    goals = {spot.phase: replace(goal, reasons=False), "drawn": Goal(pickup=NONE, go_out=True, reasons=False)}
+    for n, way in enumerate(ask):
+        tables = f"{len(ask) - n} of {len(ask)} tables reached by moves on the table (A-COMBINE) still to ask"
+        if limited:
+            if left <= 0:
+                raise SolverLimitError(f"the solver gave up within its resource limit: {tables}")
+            engine = _Limited(left)
+        try:
+            play, _, _, used = _solve_counted(engine, way.spot, goals[way.spot.phase])
+        except SolverLimitError as e:
+            raise SolverLimitError(f"{e}; {tables}") from None
         if play is not None:
             return way.moves + tuple(play), None
+        if limited:
+            left -= used
     if moved:
-        rules = spot.rules
-        reasons += (Reason.of(rules, move_rule(rules), f"nor after exchanging a table joker or combining sets first "
-                              f"({len(moved)} way{'s' * (len(moved) != 1)} to do so, each tried)"),)
+        when = "" if drawn else ", before or after taking from the pile"
+        reasons += (Reason.of(spot.rules, move_rule(spot.rules), f"nor after exchanging a table joker or combining "
+                              f"sets{when} ({len(moved)} way{'s' * (len(moved) != 1)} to do so, each tried)"),)
     return None, reasons
 
 
@@ -298,16 +312,7 @@ def _proposed_first_meld(spot: Spot, text: str, t: _Timer) -> Verdict:
 
 def play_turn_prefix(spot: Spot, actions: tuple[Action, ...]) -> Counter:
     """The cards left in hand after a partial play; raises TurnError on an illegal step."""
-    from .turn import _Replay
-
-    replay = _Replay(spot, actions)
-    try:
-        replay.run()
-    except TurnError as e:
-        if e.step == 0:  # the end-of-turn checks: the prefix itself was fine
-            return replay.hand
-        raise
-    return replay.hand
+    return after_steps(spot, actions).hand
 
 
 def _reasons_of(spot: Spot, error: TurnError) -> tuple[Reason, ...]:

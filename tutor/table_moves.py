@@ -111,28 +111,29 @@ class Rearranged:
     spot: Spot
 
 
-def rearrangements(spot: Spot, *, bridges: bool) -> list[Rearranged]:
+def rearrangements(spot: Spot, *, bridges: bool, exchange_with=None) -> list[Rearranged]:
     """Every other table (and hand) the side's moves on the table can reach from ``spot``, once each.
 
     A turn that exchanges or combines anywhere can do so first: an exchange
     only needs the natural, which is in the hand from the start, and sets
     that combine after lay-offs combine after laying off the cards between
     them (``bridges``: a lay-off, then the combine). From ``before-draw`` the
-    moves come before the pickup, so no lay-off bridges there.
+    moves come before the pickup, so no lay-off bridges there. ``exchange_with``, when given, are the
+    only cards that may take a joker's place (after a pickup: the cards it brought).
     """
     rules = spot.rules
     if not rules["meld"].get("combine_rule") or not spot.melds:
         return []
     start = (tuple(tuple(m) for m in spot.melds), Counter(spot.hand))
-    seen = {_key(*start)}
+    seen = {table_key(*start)}
     frontier = [((), *start)]
     found: list[Rearranged] = []
     judged = [0]
     while frontier:
         later = []
         for moves, table, hand in frontier:
-            for step, new_table, new_hand in _moves(rules, list(table), hand, bridges, judged):
-                key = _key(new_table, new_hand)
+            for step, new_table, new_hand in _moves(rules, list(table), hand, bridges, judged, exchange_with):
+                key = table_key(new_table, new_hand)
                 if key in seen:
                     continue
                 seen.add(key)
@@ -157,17 +158,25 @@ def _judged(judged: list[int], more: int) -> None:
         raise _too_many(f"need more than {MAX_JUDGED} candidate moves judged")
 
 
-def _key(table, hand: Counter):
-    """The same table and hand reached in another order: sets in any order, cards in any order."""
-    sets = tuple(sorted(tuple(sorted(map(str, m))) for m in table))
-    return sets, tuple(sorted((str(c), n) for c, n in hand.items() if n))
+def table_key(table, hand) -> tuple:
+    """The same table and hand reached in another order: sets in any order, cards in any order, and
+    a 2 of one suit for a 2 of another (a wild 2 is never exchanged; only its kind matters)."""
+    def name(card: Card) -> str:
+        return card.rank if card.rank == "2" else str(card)
+
+    sets = tuple(sorted(tuple(sorted(map(name, m))) for m in table))
+    return sets, tuple(sorted(Counter(name(c) for c in Counter(hand).elements()).items()))
 
 
-def _moves(rules: Rules, table: list[Set], hand: Counter, bridges: bool, judged: list[int]):
+def _moves(rules: Rules, table: list[Set], hand: Counter, bridges: bool, judged: list[int], exchange_with):
     """(steps, table, hand) after each single move: an exchange, a combine, or a lay-off and a combine."""
-    for card in sorted({c for c, n in hand.items() if n and rules.is_natural(c)}, key=str):
-        _judged(judged, len(table))
-        for number in range(1, len(table) + 1):
+    jokers = [number for number, cards in enumerate(table, start=1) if any(c.is_joker for c in cards)]
+    naturals = {c for c, n in hand.items() if n and rules.is_natural(c)}
+    if exchange_with is not None:
+        naturals &= set(exchange_with)
+    for card in sorted(naturals, key=str) if jokers else ():
+        _judged(judged, len(jokers))
+        for number in jokers:
             try:  # each exchange judged once (``joker_sets_for`` then ``exchange_joker`` would judge it twice)
                 new_set, joker = exchange_joker(rules, table, number, card)
             except IllegalPlayError:
@@ -224,3 +233,35 @@ def _bridges(rules: Rules, table: list[Set], hand: Counter, judged: list[int]):
             bridged.append(Counter(fill))
             yield ((Action(LAYOFF, fill, to=low + 1), Action(COMBINE, sets=(low + 1, high + 1))),
                    joined, hand - Counter(fill))
+
+
+def stranded(spot: Spot) -> list[Card]:
+    """The hand's cards that no set could ever hold from this ``drawn`` spot.
+
+    Every set holds two naturals: a group two of one rank, a sequence two of one suit at most
+    three apart (two wilds between them at most). So a natural with no such partner in the hand or
+    in a set of that kind on the table is stranded, and so is a stopper where stoppers never meld.
+    """
+    rules = spot.rules
+    stoppers_meld = rules.data.get("stopper_meld", {}).get("allowed")
+    group_ranks, sequence_cards = set(), []
+    for cards in spot.melds:
+        try:
+            kind = judge(rules, cards).kind
+        except IllegalPlayError:
+            continue
+        naturals = [c for c in cards if rules.is_natural(c)]
+        if kind == GROUP:
+            group_ranks.update(c.rank for c in naturals)
+        elif kind == SEQUENCE:
+            sequence_cards += naturals
+    held = [c for c in spot.hand if rules.is_natural(c)]
+    ranks = Counter(c.rank for c in held)
+
+    def alone(card: Card) -> bool:
+        if ranks[card.rank] >= 2 or card.rank in group_ranks:
+            return False
+        return not any(c.suit == card.suit and 1 <= abs(c.order - card.order) <= 3 for c in held + sequence_cards)
+
+    return [c for c in spot.hand if (rules.role(c) == "stopper" and not stoppers_meld)
+            or (rules.is_natural(c) and alone(c))]

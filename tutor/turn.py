@@ -525,6 +525,18 @@ def pickup_problem(spot: Spot, action: Action) -> TurnError | None:
     return None
 
 
+def after_steps(spot: Spot, actions: tuple[Action, ...]) -> "_Replay":
+    """The turn as it stands after ``actions``, the legal beginning of a turn not yet ended (its
+    ``table``, ``hand`` and ``pile``); a ``TurnError`` names the first illegal step."""
+    replay = _Replay(spot, tuple(actions))
+    try:
+        replay.run()
+    except TurnError as e:
+        if e.step:
+            raise
+    return replay
+
+
 def play_turn(spot: Spot, actions: tuple[Action, ...]) -> Turn:
     """Replay a whole turn; a ``TurnError`` names the first illegal step and its rule."""
     return _Replay(spot, tuple(actions)).run()

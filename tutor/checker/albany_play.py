@@ -42,7 +42,7 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
         counted, got, proven = solver.most(enc.points(), got, hi=enc.most_points())
     if ok:
         return real_wilds(enc, witness(enc, got, fixed, goal.include)), None, counted, proven
-    return None, explain(enc, solver, goal, extra, got), None, True
+    return None, explain(enc, solver, goal, extra, got) if goal.reasons else (), None, True
 
 
 def _v(model, term) -> int:
