@@ -15,7 +15,7 @@ from tutor.goals import ANY, NONE, Goal
 from tutor.play import parse_play
 from tutor.questions import ask
 from tutor.spot import Spot
-from tutor.pickup_moves import moves_around_pickup, pickups
+from tutor.pickup_moves import StandIn, moves_around_pickup, pickups
 from tutor.table_moves import MAX_TABLES, rearrangements, stranded
 from tutor.turn import play_turn
 
@@ -160,3 +160,14 @@ def test_a_set_holds_two_naturals_so_a_card_with_no_partner_is_stranded():
 def test_a_hand_with_two_stranded_cards_never_goes_out_by_the_reference_decider(spot):
     assume(len(stranded(spot)) >= 2)
     assert reference.find(spot, Goal(pickup=NONE, go_out=True)) is None
+
+
+def test_a_draw_a_stand_in_yes_is_no_witness_the_real_pickups_are_asked_instead():
+    # taking 6H 3S, the 6H must make a set with two 6s from the hand at once (A-DRAW (c)), so it never
+    # takes the joker's place in 5H JK 7H; the stand-in, with the 6H free, goes out that way
+    spot = Spot.from_dict({"variant": "albany", "phase": "before-draw", "hand": "6C 6S 6D 9S 9D",
+                           "melds": ["5H JK 7H"] + CANASTAS, "discard": "4C 6H 3S"})
+    stand_ins = [way for way in moves_around_pickup(spot) if isinstance(way, StandIn)]
+    assert any(hasattr(checker.find(way.spot, Goal(pickup=NONE, go_out=True)), "play") for way in stand_ins)
+    for decider in ("z3", "reference"):
+        assert not ask("go-out", spot, decider=decider).answer

@@ -19,6 +19,9 @@ it are lay-offs the rest of the turn may make, so nothing is lost by that.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
+from functools import partial
+from typing import Callable
 
 from .arrangements import pickup_options
 from .errors import SolverLimitError
@@ -29,10 +32,11 @@ from .table_moves import MAX_TABLES, Rearranged, rearrangements, table_key
 from .turn import TurnError, after_steps
 
 
-def pickups(spot: Spot) -> list[Rearranged]:
-    """Each way to take from the pile, as the turn's first steps, and the ``drawn`` spot it leaves."""
+def pickups(spot: Spot, actions: list[Action] | None = None) -> list[Rearranged]:
+    """Each way to take from the pile (or each of ``actions``), as the turn's first steps, and the
+    ``drawn`` spot it leaves."""
     found, seen = [], set()
-    for action in pickup_options(spot, exact=True):
+    for action in pickup_options(spot, exact=True) if actions is None else actions:
         for steps in _first_steps(spot, action):
             try:
                 replay = after_steps(spot, steps)
@@ -58,24 +62,49 @@ def _first_steps(spot: Spot, action: Action) -> list[tuple[Action, ...]]:
             for n in range(1, len(spot.melds) + 1) if lays_off(spot.rules, spot.melds[n - 1], (card,))]
 
 
-def moves_around_pickup(spot: Spot) -> list[Rearranged]:
+@dataclass(frozen=True)
+class StandIn:
+    """A ``drawn`` spot that allows more than any real turn: the cards of a deep pick-up (A-DRAW (c))
+    all in the hand, the lowest free to go anywhere, and moves on the table made with them. Every way
+    to take that deep and move on the table afterwards is a turn from one of these spots, so a "no"
+    on each is a "no" for all of them; a "yes" proves nothing, and ``ways()`` are the real ones to ask.
+    """
+
+    spot: Spot
+    ways: Callable[[], list[Rearranged]]
+
+
+def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
     """Every other start of a turn from ``before-draw`` that moves on the table: moves before the pickup
     (a ``before-draw`` spot: the deciders take the pile), or a pickup and moves after it (a ``drawn``
-    spot), or both; each table and hand once. More than ``MAX_TABLES`` and the search gives up.
+    spot, or for a deep pick-up a ``StandIn``), or both; each table and hand once. More than
+    ``MAX_TABLES`` and the search gives up.
 
     A side that has not melded has no table to move on: what it melds this turn it can meld as the
     moves would leave it (and the drawn spot would wrongly count it as melded before the turn)."""
     before = rearrangements(spot, bridges=False)
     if not spot.down:
         return before
-    found, seen = list(before), {table_key(w.spot.melds, w.spot.hand) for w in before}
     block = spot.rules["go_out"].get("stoppers_block")
-    starts = [(start, pickups(start.spot)) for start in [Rearranged((), spot)] + before]
+    starts = [Rearranged((), spot)] + before
+    pile = len(spot.discard)
+    options = [pickup_options(start.spot, exact=True) for start in starts]
     # a pickup with no move after it, made from the table as it stands or after moves before it, is
-    # the deciders' own work; moves after a pickup that reach one of those tables add nothing
-    covered = {table_key(taken.spot.melds, taken.spot.hand) for _, taken_ways in starts for taken in taken_ways}
-    for start, taken_ways in starts:
-        for taken in taken_ways:
+    # the deciders' own work; moves after a pickup that reach one of those tables add nothing (the
+    # pickups are made as they are needed: the deep ones only when a stand-in answers yes)
+    made: dict[tuple[int, object], list[Rearranged]] = {}
+    covered: set = set()
+
+    def made_at(depth) -> None:
+        for i, start in enumerate(starts):
+            if (i, depth) not in made:
+                made[i, depth] = pickups(start.spot, [a for a in options[i] if _depth(a, pile) == depth])
+                covered.update(table_key(t.spot.melds, t.spot.hand) for t in made[i, depth])
+
+    def after(i: int, depth) -> list[Rearranged]:
+        made_at(depth)
+        start, out = starts[i], []
+        for taken in made[i, depth]:
             if block and sum(spot.rules.role(c) == "stopper" for c in taken.spot.hand) >= block:
                 continue  # the pile's stoppers now block going out, whatever the table does (A-STOPPER)
             # exchanges with the hand's own cards are made before the pickup (``before``), which the
@@ -83,12 +112,40 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged]:
             brought = Counter(taken.spot.hand) - (Counter(start.spot.hand) - Counter(taken.moves[0].cards))
             for way in rearrangements(taken.spot, bridges=True, exchange_with=brought):
                 key = table_key(way.spot.melds, way.spot.hand)
-                if key in covered:
-                    continue
-                covered.add(key)
-                found.append(Rearranged(start.moves + taken.moves + way.moves, way.spot))
-                if len(found) > MAX_TABLES:
-                    raise SolverLimitError(f"the moves on this table (A-COMBINE) around taking from the pile reach "
-                                           f"more than {MAX_TABLES} tables: too many to search within the "
-                                           "resource limit")
+                if key not in covered:
+                    covered.add(key)
+                    out.append(Rearranged(start.moves + taken.moves + way.moves, way.spot))
+        return _at_most(out)
+
+    found: list[Rearranged | StandIn] = list(before)
+    for i, start in enumerate(starts):
+        found += after(i, "top")
+        for depth in sorted({_depth(a, pile) for a in options[i]} - {"top"}):
+            taken = start.spot.discard[-depth:]
+            loose = start.spot.replace(phase="drawn", hand=start.spot.hand + taken,
+                                       discard=start.spot.discard[:-depth])
+            if block and sum(spot.rules.role(c) == "stopper" for c in loose.hand) >= block:
+                continue
+            found += [StandIn(way.spot, partial(after, i, depth))
+                      for way in rearrangements(loose, bridges=True, exchange_with=Counter(taken))]
+        _at_most(found)
     return found
+
+
+def _depth(pickup: Action, pile: int):
+    """How many cards a pickup takes, "top" for the top card alone or laid off: whether a stand-in
+    may answer for it (the whole pile for a top card melded with hand cards, A-DRAW (b), or a deep
+    pick-up, (c): the card that goes down makes a new set, like any new set of the turn).
+
+    A top card laid off is not stood in for: an exchange on the set it joined need not be one on the
+    set without it."""
+    if pickup.depth == 1 or (pickup.depth is None and not pickup.cards):
+        return "top"
+    return pickup.depth or pile
+
+
+def _at_most(ways: list) -> list:
+    if len(ways) > MAX_TABLES:
+        raise SolverLimitError(f"the moves on this table (A-COMBINE) around taking from the pile reach more than "
+                               f"{MAX_TABLES} tables: too many to search within the resource limit")
+    return ways

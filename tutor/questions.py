@@ -15,7 +15,7 @@ from typing import Callable
 from .cards import format_cards, parse_cards
 from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorError
 from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
-from .pickup_moves import moves_around_pickup
+from .pickup_moves import StandIn, moves_around_pickup
 from .play import DISCARD, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
 from .spot import Spot
 from .table_moves import move_rule, rearrangements, stranded
@@ -179,16 +179,17 @@ def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int):
         return None, reasons  # no move on the table takes a stopper from the hand (A-STOPPER)
     drawn = spot.phase == "drawn"
     moved = rearrangements(spot, bridges=True) if drawn else moves_around_pickup(spot)
-    # a drawn hand left with two cards no set can hold keeps one after the discard: no decider needed
-    ask = [way for way in moved if way.spot.phase != "drawn" or len(stranded(way.spot)) < 2]
     limited = not engine.__name__.endswith("reference")
-    if limited and ask:
+    if limited:
         from . import checker
 
         left = (getattr(engine, "rlimit", None) or checker.rlimit_for(spot)) - spent
     goals = {spot.phase: replace(goal, reasons=False), "drawn": Goal(pickup=NONE, go_out=True, reasons=False)}
-    for n, way in enumerate(ask):
-        tables = f"{len(ask) - n} of {len(ask)} tables reached by moves on the table (A-COMBINE) still to ask"
+    # a drawn hand left with two cards no set can hold keeps one after the discard: no decider needed
+    queue = [way for way in moved if way.spot.phase != "drawn" or len(stranded(way.spot)) < 2]
+    while queue:
+        way = queue.pop(0)
+        tables = f"{len(queue) + 1} more tables reached by moves on the table (A-COMBINE) to ask"
         if limited:
             if left <= 0:
                 raise SolverLimitError(f"the solver gave up within its resource limit: {tables}")
@@ -197,10 +198,14 @@ def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int):
             play, _, _, used = _solve_counted(engine, way.spot, goals[way.spot.phase])
         except SolverLimitError as e:
             raise SolverLimitError(f"{e}; {tables}") from None
-        if play is not None:
-            return way.moves + tuple(play), None
         if limited:
             left -= used
+        if play is None:
+            continue
+        if isinstance(way, StandIn):  # a yes where more is allowed than a turn may do: ask the real ways
+            queue[:0] = [w for w in way.ways() if len(stranded(w.spot)) < 2]
+            continue
+        return way.moves + tuple(play), None
     if moved:
         when = "" if drawn else ", before or after taking from the pile"
         reasons += (Reason.of(spot.rules, move_rule(spot.rules), f"nor after exchanging a table joker or combining "
