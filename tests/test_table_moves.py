@@ -35,6 +35,9 @@ NEEDS = {
                                                  "pickup 8C 8S depth 2; meld 8D 8C 8S; exchange 6H on 1"),
     "bridge after taking the whole pile": ("before-draw", "4D 4S 4C", ["4H 5H 6H", "8H 9H TH", CANASTAS[0]], "KS 7H",
                                            "pickup; layoff 7H to 1; combine 1 2"),
+    # the pickup's own set, TH JH QH, joined to 6H 7H 8H 9H: the second canasta (the 3S on top is never taken alone)
+    "the pickup's set joined to a set on the table": ("before-draw", "JH QH 9S 9D 9C", ["6H 7H 8H 9H", CANASTAS[0]],
+                                                      "4C TH 3S", "pickup JH QH depth 2; meld TH JH QH; combine 1 3"),
 }
 
 

@@ -2,18 +2,22 @@
 
 From ``before-draw`` a turn may exchange and combine before it takes from
 the pile, and again after it: then a card taken from the pile may take a
-table joker's place, or fill the gap between two sequences. The deciders
-answer the turn from the table as it stands and take the pile themselves;
-what they do not model is a move after the pickup. So the moves after it
-are found here, the pickup made first, one way at a time: every canonical
-pickup (``tutor.arrangements.pickup_options``, with each distinct choice of
-cards kept, since which 6s make a group matters when another 6 could take a
-joker's place), the card that must go down put down at once (melded, or for
-a top card laid off on each set it fits), and then the tables the moves
-reach, each a ``drawn`` spot for the deciders.
+table joker's place, fill the gap between two sequences, or the pickup's
+new set may join another. The deciders answer the turn from the table as it
+stands and take the pile themselves; what they do not model is a move after
+the pickup. So those moves are found here, the pickup made first.
 
-A pickup's set is made with as few cards as the rules allow; more cards for
-it are lay-offs the rest of the turn may make, so nothing is lost by that.
+A pickup that makes a new set (a deep pick-up, A-DRAW (c), or a top card
+melded with hand cards, (b)) is asked through a ``StandIn`` for each depth:
+every card taken in the hand, free to go anywhere. That allows more than a
+real turn, so a "no" there covers every way to take that deep; only a "yes"
+makes the real pickups (``tutor.arrangements.pickup_options``, each
+distinct choice of cards kept, since which 6s make a group matters when
+another 6 could take a joker's place), each with the card that must go down
+put down at once and then the tables the moves reach. A top card taken
+alone or laid off (on each set it fits) is asked that way from the start.
+A pickup's set is made with as few cards as the rules allow; more cards
+for it are lay-offs the rest of the turn may make, so nothing is lost.
 """
 
 from __future__ import annotations
@@ -24,10 +28,11 @@ from functools import partial
 from typing import Callable
 
 from .arrangements import pickup_options
-from .errors import SolverLimitError
+from .cards import Card
+from .errors import IllegalPlayError, SolverLimitError
+from .melds import GROUP, SEQUENCE, judge, lays_off
 from .play import LAYOFF, MELD, Action
 from .spot import Spot
-from .melds import lays_off
 from .table_moves import MAX_TABLES, Rearranged, rearrangements, table_key
 from .turn import TurnError, after_steps
 
@@ -64,10 +69,11 @@ def _first_steps(spot: Spot, action: Action) -> list[tuple[Action, ...]]:
 
 @dataclass(frozen=True)
 class StandIn:
-    """A ``drawn`` spot that allows more than any real turn: the cards of a deep pick-up (A-DRAW (c))
-    all in the hand, the lowest free to go anywhere, and moves on the table made with them. Every way
-    to take that deep and move on the table afterwards is a turn from one of these spots, so a "no"
-    on each is a "no" for all of them; a "yes" proves nothing, and ``ways()`` are the real ones to ask.
+    """A ``drawn`` spot that allows more than any real turn: the cards a pickup that makes a new set
+    takes (A-DRAW (b) melded, or (c)) all in the hand, the card that must go down free to go anywhere,
+    and the moves on the table made with them. Every way to take that deep and move on the table
+    afterwards is a turn from one of these spots (moves on the new set itself are melds here), so a
+    "no" on each is a "no" for all of them; a "yes" proves nothing, and ``ways()`` are the real ones.
     """
 
     spot: Spot
@@ -93,6 +99,7 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
     # the deciders' own work; moves after a pickup that reach one of those tables add nothing (the
     # pickups are made as they are needed: the deep ones only when a stand-in answers yes)
     made: dict[tuple[int, object], list[Rearranged]] = {}
+    asked: dict[tuple[int, object], list[Rearranged]] = {}
     covered: set = set()
 
     def made_at(depth) -> None:
@@ -102,6 +109,8 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
                 covered.update(table_key(t.spot.melds, t.spot.hand) for t in made[i, depth])
 
     def after(i: int, depth) -> list[Rearranged]:
+        if (i, depth) in asked:
+            return asked[i, depth]
         made_at(depth)
         start, out = starts[i], []
         for taken in made[i, depth]:
@@ -115,7 +124,8 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
                 if key not in covered:
                     covered.add(key)
                     out.append(Rearranged(start.moves + taken.moves + way.moves, way.spot))
-        return _at_most(out)
+        asked[i, depth] = _at_most(out)
+        return out
 
     found: list[Rearranged | StandIn] = list(before)
     for i, start in enumerate(starts):
@@ -126,10 +136,51 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
                                        discard=start.spot.discard[:-depth])
             if block and sum(spot.rules.role(c) == "stopper" for c in loose.hand) >= block:
                 continue
-            found += [StandIn(way.spot, partial(after, i, depth))
+            ways = partial(after, i, depth)
+            found += [StandIn(way.spot, ways)
                       for way in rearrangements(loose, bridges=True, exchange_with=Counter(taken))]
+            # moves on the pickup's own set alone (a card taken exchanged for its joker, the set joined
+            # to another) are no move at all for the stand-in, which melds that set as they leave it:
+            # the stand-in as it stands answers for them
+            down = (taken[0], taken[-1]) if depth == pile else (taken[0],)  # the whole pile: (b)'s top card too
+            if any(_set_may_move(start.spot, card, taken) for card in down):
+                found.append(StandIn(loose, ways))
         _at_most(found)
     return found
+
+
+def _set_may_move(spot: Spot, down: Card, taken: tuple[Card, ...]) -> bool:
+    """Could a move after the pickup involve the set that ``down``, the card going down, makes with
+    naturals from the hand? Only if a card taken may take the place of a joker in it, or it may join
+    a set on the table. Each set holds its naturals at most three apart (two wilds between)."""
+    rules = spot.rules
+    if down.is_joker:
+        return True  # a card taken may stand where it stands, at an end or in a group too
+    # the set's other cards come from the hand (with Deluxe option 3 also from the cards taken)
+    pool = spot.hand + (taken if rules["pile"].get("take_up_option") else ())
+    naturals = [c for c in pool if rules.is_natural(c)]
+    if rules.is_natural(down):
+        kinds = {(GROUP, down.rank), (SEQUENCE, down.suit)}
+        near = [c for c in naturals if c.suit == down.suit and abs(c.order - down.order) <= 4] + [down]
+    else:  # a wild card taken: the set is of whatever two naturals from the hand make one with it
+        ranks = Counter(c.rank for c in naturals)
+        kinds = {(GROUP, r) for r, n in ranks.items() if n >= 2} | {
+            (SEQUENCE, a.suit) for a in naturals for b in naturals if a.suit == b.suit and 0 < abs(a.order - b.order) <= 3}
+        near = naturals
+    if any(c.is_joker for c in pool):
+        # a joker the set needs fills a gap of a sequence; a card taken of that suit may fill it instead
+        for p in taken:
+            if rules.is_natural(p) and any(a.suit == b.suit == p.suit and a.order < p.order < b.order
+                                           and b.order - a.order <= 4 for a in near for b in near):
+                return True
+    for cards in spot.melds:
+        try:
+            meld = judge(rules, cards)
+        except IllegalPlayError:
+            continue
+        if (meld.kind, meld.key) in kinds:
+            return True
+    return False
 
 
 def _depth(pickup: Action, pile: int):

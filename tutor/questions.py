@@ -187,6 +187,7 @@ def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int):
     goals = {spot.phase: replace(goal, reasons=False), "drawn": Goal(pickup=NONE, go_out=True, reasons=False)}
     # a drawn hand left with two cards no set can hold keeps one after the discard: no decider needed
     queue = [way for way in moved if way.spot.phase != "drawn" or len(stranded(way.spot)) < 2]
+    expanded = set()
     while queue:
         way = queue.pop(0)
         tables = f"{len(queue) + 1} more tables reached by moves on the table (A-COMBINE) to ask"
@@ -203,7 +204,9 @@ def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int):
         if play is None:
             continue
         if isinstance(way, StandIn):  # a yes where more is allowed than a turn may do: ask the real ways
-            queue[:0] = [w for w in way.ways() if len(stranded(w.spot)) < 2]
+            if way.ways not in expanded:
+                expanded.add(way.ways)
+                queue[:0] = [w for w in way.ways() if len(stranded(w.spot)) < 2]
             continue
         return way.moves + tuple(play), None
     if moved:
