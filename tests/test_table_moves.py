@@ -174,3 +174,9 @@ def test_a_draw_a_stand_in_yes_is_no_witness_the_real_pickups_are_asked_instead(
     assert any(hasattr(checker.find(way.spot, Goal(pickup=NONE, go_out=True)), "play") for way in stand_ins)
     for decider in ("z3", "reference"):
         assert not ask("go-out", spot, decider=decider).answer
+
+
+def test_a_combine_other_variants_have_no_moves_around_the_pickup_either():
+    spot = Spot.from_dict({"variant": "classic", "phase": "before-draw", "hand": "7H 7D 9C JK",
+                           "melds": ["7S 7C JK"], "discard": "4C 9S"})
+    assert moves_around_pickup(spot) == []

@@ -89,7 +89,7 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
     A side that has not melded has no table to move on: what it melds this turn it can meld as the
     moves would leave it (and the drawn spot would wrongly count it as melded before the turn)."""
     before = rearrangements(spot, bridges=False)
-    if not spot.down:
+    if not spot.down or not spot.rules["meld"].get("combine_rule"):
         return before
     block = spot.rules["go_out"].get("stoppers_block")
     starts = [Rearranged((), spot)] + before
