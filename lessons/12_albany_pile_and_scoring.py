@@ -19,7 +19,7 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, problem,
-                          quote, rule_html, solution, verdict_view, whole_number)
+                          quote, rule_html, solution, table_view, verdict_view, whole_number)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
     from tutor.melds import judge
@@ -177,6 +177,35 @@ def deep_pickup_verdict(depth_slider, hand_view, table):
     mo.vstack([mo.md(f"Taking **{depth_slider.value}** card{'s' * (depth_slider.value != 1)} from the pile"
                      + (f" with **{_cards}** from the hand." if _cards else " with no card from the hand.")),
                pickup_verdict_for(table, _cards, depth_slider.value)])
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## A card from the pile for a joker
+
+    The cards a pick-up brings may be used on the table at once, like
+    any card of the hand: a natural taken may take the place of a table
+    joker (A-COMBINE), and the freed joker is yours. Below, the 8♦ two
+    deep must go down with your 8♠ and 8♣; the 6♥ above it comes along,
+    takes the joker's place in 5♥ 🃏 7♥, and the joker makes a set with
+    your nines. Taking the 6♥ alone would not do: it can be laid off, so
+    it takes the whole pile, the 4♣ with it, and the joker stays in its
+    set. The tutor tries every pick-up and every move after it before
+    it answers.
+    """)
+    return
+
+
+@app.cell
+def pickup_exchange_example():
+    exchange_table = Spot.from_dict({"variant": "albany", "phase": "before-draw", "hand": "8S 8C 9S 9D",
+                                     "discard": "4C 8D 6H",
+                                     "melds": ["5H JK 7H", "QC QC QH QH QS 2C 2D", "KC KC KH KH KS KS 2H"]})
+    _, exchange_out = ask_verdict("go-out", exchange_table, yes="Yes, you can go out",
+                                  no="No, you cannot go out")
+    mo.vstack([table_view(exchange_table, title="Your side's table, your hand and the pile"), exchange_out])
     return
 
 
