@@ -205,7 +205,8 @@ def pickup_exchange_example():
                                      "melds": ["5H JK 7H", "QC QC QH QH QS 2C 2D", "KC KC KH KH KS KS 2H"]})
     _, exchange_out = ask_verdict("go-out", exchange_table, yes="Yes, you can go out",
                                   no="No, you cannot go out")
-    mo.vstack([table_view(exchange_table, title="Your side's table, your hand and the pile"), exchange_out])
+    mo.vstack([table_view(exchange_table, title="Your side's table, your hand and the pile"),
+               pile_positions(exchange_table), exchange_out])
     return
 
 
