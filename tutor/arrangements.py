@@ -87,13 +87,14 @@ def pickup_options(spot: Spot, *, exact: bool = False) -> list[Action]:
     rules, hand, pile = spot.rules, spot.hand, spot.discard
     if spot.phase != "before-draw" or not pile:
         return []
-    reach = (rules.max_wilds() or 0) + 2  # how far apart two naturals of one sequence with the card can be
+    most_wilds = rules.max_wilds()
+    reach = None if most_wilds is None else most_wilds + 2  # how far apart two naturals of a sequence can be
 
     def _near(a: Card, b: Card) -> bool:
         """Could ``a`` share a meld with ``b``? (The judge decides; this only skips hopeless pairs.)"""
         if rules.role(b) != "natural" or rules.role(a) != "natural":
             return True
-        return a.rank == b.rank or (a.suit == b.suit and (rules.max_wilds() is None or abs(a.order - b.order) <= reach))
+        return a.rank == b.rank or (a.suit == b.suit and (reach is None or abs(a.order - b.order) <= reach))
 
     def sets_with(card: Card, pairs_only: bool, held: tuple[Card, ...] = hand) -> list[tuple[Card, ...]]:
         naturals = [c for c in held if rules.role(c) == "natural" and _near(c, card)]

@@ -26,12 +26,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from .errors import SolverLimitError, TutorError, internal_error
-from .pickup_moves import moves_around_pickup
+from .pickup_moves import table_moves_for
 from .progress import Progress
 from .questions import ask
 from .rules import BUILTIN
 from .sampling import random_spot
-from .table_moves import rearrangements
 
 QUESTIONS = ("go-out", "pickup", "initial-meld", "melds")
 
@@ -89,9 +88,7 @@ def check_range(variant: str | None, seed: int, start: int, stop: int, questions
 
 def _moves_reach_another_table(spot) -> bool:
     try:
-        if spot.phase == "drawn":
-            return bool(rearrangements(spot, bridges=True))
-        return bool(moves_around_pickup(spot))
+        return bool(table_moves_for(spot))
     except SolverLimitError:
         return True  # too many to search: go-out gives up on it, which the tally counts
 

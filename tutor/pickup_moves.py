@@ -33,7 +33,7 @@ from .errors import IllegalPlayError, SolverLimitError
 from .melds import GROUP, SEQUENCE, judge, lays_off
 from .play import LAYOFF, MELD, Action
 from .spot import Spot
-from .table_moves import MAX_TABLES, Rearranged, rearrangements, table_key
+from .table_moves import MAX_TABLES, Rearranged, rearrangements, stoppers_block, table_key
 from .turn import TurnError, after_steps
 
 
@@ -80,6 +80,12 @@ class StandIn:
     ways: Callable[[], list[Rearranged]]
 
 
+def table_moves_for(spot: Spot) -> list[Rearranged | StandIn]:
+    """What go-out asks the deciders beyond the table as it stands: from ``drawn`` the tables the
+    moves reach (a turn can always make them first), from ``before-draw`` the moves around the pickup."""
+    return rearrangements(spot, bridges=True) if spot.phase == "drawn" else moves_around_pickup(spot)
+
+
 def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
     """Every other start of a turn from ``before-draw`` that moves on the table: moves before the pickup
     (a ``before-draw`` spot: the deciders take the pile), or a pickup and moves after it (a ``drawn``
@@ -91,7 +97,6 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
     before = rearrangements(spot, bridges=False)
     if not spot.down or not spot.rules["meld"].get("combine_rule"):
         return before
-    block = spot.rules["go_out"].get("stoppers_block")
     starts = [Rearranged((), spot)] + before
     pile = len(spot.discard)
     options = [pickup_options(start.spot, exact=True) for start in starts]
@@ -114,8 +119,8 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
         made_at(depth)
         start, out = starts[i], []
         for taken in made[i, depth]:
-            if block and sum(spot.rules.role(c) == "stopper" for c in taken.spot.hand) >= block:
-                continue  # the pile's stoppers now block going out, whatever the table does (A-STOPPER)
+            if stoppers_block(spot.rules, taken.spot.hand):
+                continue  # the pile's stoppers now block going out, whatever the table does
             # exchanges with the hand's own cards are made before the pickup (``before``), which the
             # deciders take from; only what the pickup brought is new to exchange
             brought = Counter(taken.spot.hand) - (Counter(start.spot.hand) - Counter(taken.moves[0].cards))
@@ -134,7 +139,7 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
             taken = start.spot.discard[-depth:]
             loose = start.spot.replace(phase="drawn", hand=start.spot.hand + taken,
                                        discard=start.spot.discard[:-depth])
-            if block and sum(spot.rules.role(c) == "stopper" for c in loose.hand) >= block:
+            if stoppers_block(spot.rules, loose.hand):
                 continue
             ways = partial(after, i, depth)
             found += [StandIn(way.spot, ways)

@@ -15,10 +15,10 @@ from typing import Callable
 from .cards import format_cards, parse_cards
 from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorError
 from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
-from .pickup_moves import StandIn, moves_around_pickup
+from .pickup_moves import StandIn, table_moves_for
 from .play import DISCARD, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
 from .spot import Spot
-from .table_moves import move_rule, rearrangements, stranded
+from .table_moves import move_rule, stoppers_block, stranded
 from .turn import Turn, TurnError, after_steps, play_turn
 from .verdict import Reason, Verdict, empty_stock_reason
 
@@ -174,19 +174,20 @@ def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int):
 
     With the z3 checker the tables draw on what the question's resource limit has left after the
     table as it stands (``spent``), one after another, so a question keeps one limit."""
-    block = spot.rules["go_out"].get("stoppers_block")
-    if block and sum(spot.rules.role(c) == "stopper" for c in spot.hand) >= block:
-        return None, reasons  # no move on the table takes a stopper from the hand (A-STOPPER)
-    drawn = spot.phase == "drawn"
-    moved = rearrangements(spot, bridges=True) if drawn else moves_around_pickup(spot)
+    if stoppers_block(spot.rules, spot.hand):
+        return None, reasons  # no move on the table takes a stopper from the hand
+    moved = table_moves_for(spot)
     limited = not engine.__name__.endswith("reference")
     if limited:
         from . import checker
 
         left = (getattr(engine, "rlimit", None) or checker.rlimit_for(spot)) - spent
     goals = {spot.phase: replace(goal, reasons=False), "drawn": Goal(pickup=NONE, go_out=True, reasons=False)}
-    # a drawn hand left with two cards no set can hold keeps one after the discard: no decider needed
-    queue = [way for way in moved if way.spot.phase != "drawn" or len(stranded(way.spot)) < 2]
+
+    def worth_asking(ways):  # a drawn hand left with two cards no set can hold keeps one after the discard
+        return [way for way in ways if way.spot.phase != "drawn" or len(stranded(way.spot)) < 2]
+
+    queue = worth_asking(moved)
     expanded = set()
     while queue:
         way = queue.pop(0)
@@ -206,11 +207,11 @@ def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int):
         if isinstance(way, StandIn):  # a yes where more is allowed than a turn may do: ask the real ways
             if way.ways not in expanded:
                 expanded.add(way.ways)
-                queue[:0] = [w for w in way.ways() if len(stranded(w.spot)) < 2]
+                queue[:0] = worth_asking(way.ways())
             continue
         return way.moves + tuple(play), None
     if moved:
-        when = "" if drawn else ", before or after taking from the pile"
+        when = "" if spot.phase == "drawn" else ", before or after taking from the pile"
         reasons += (Reason.of(spot.rules, move_rule(spot.rules), f"nor after exchanging a table joker or combining "
                               f"sets{when} ({len(moved)} way{'s' * (len(moved) != 1)} to do so, each tried)"),)
     return None, reasons

@@ -63,6 +63,17 @@ def exchange_joker(rules: Rules, table: list[Set], number: int, card: Card) -> t
     return new, joker
 
 
+def sets_holding_a_joker(table: list[Set]) -> list[int]:
+    """The sets (1-based) that hold a joker: the only ones an exchange may change."""
+    return [number for number, cards in enumerate(table, start=1) if any(c.is_joker for c in cards)]
+
+
+def stoppers_block(rules: Rules, hand) -> bool:
+    """Does the hand hold the stoppers that block going out, whatever the table does (A-STOPPER)?"""
+    block = rules["go_out"].get("stoppers_block")
+    return bool(block) and sum(rules.role(c) == "stopper" for c in hand) >= block
+
+
 def joker_sets_for(rules: Rules, table: list[Set], card: Card) -> list[int]:
     """The sets (1-based) whose joker ``card`` could take the place of."""
     found = []
@@ -170,7 +181,7 @@ def table_key(table, hand) -> tuple:
 
 def _moves(rules: Rules, table: list[Set], hand: Counter, bridges: bool, judged: list[int], exchange_with):
     """(steps, table, hand) after each single move: an exchange, a combine, or a lay-off and a combine."""
-    jokers = [number for number, cards in enumerate(table, start=1) if any(c.is_joker for c in cards)]
+    jokers = sets_holding_a_joker(table)
     naturals = {c for c, n in hand.items() if n and rules.is_natural(c)}
     if exchange_with is not None:
         naturals &= set(exchange_with)

@@ -22,7 +22,7 @@ from .melds import BLOCKERS, GROUP, Meld, card_points, judge
 from .play import COMBINE, DISCARD, EXCHANGE, LAYOFF, MELD, PICKUP, TABLE_MOVES, Action
 from .rules import Rules
 from .spot import Spot
-from .table_moves import combine_sets, exchange_joker, joker_sets_for, move_rule
+from .table_moves import combine_sets, exchange_joker, joker_sets_for, move_rule, sets_holding_a_joker
 
 
 class TurnError(IllegalPlayError):
@@ -376,7 +376,7 @@ class _Replay:
                     raise IllegalPlayError(rule, f"{card} could take the joker's place in sets "
                                                  f"{', '.join(map(str, fits))}: say which with 'on N'")
                 if not fits:
-                    with_joker = [i for i, m in enumerate(self.table, start=1) if any(c.is_joker for c in m)]
+                    with_joker = sets_holding_a_joker(self.table)
                     if not with_joker:
                         where = "no set of your side holds a joker"
                     elif len(with_joker) == 1:
