@@ -114,6 +114,8 @@ class Albany:
         self._layable = self._top_layable()
         # the depths a turn may take (0: none); the others are ruled out here, each by a rule
         self.depths, self.excluded = self._domain(goal, fixed)
+        if not self.depths:
+            return  # every depth is ruled out, each by its rule: nothing to encode
         reach = max(self.depths, default=0)
         self.reach = Counter(pile[len(pile) - reach:]) if reach else Counter()
         self._classify(sorted(set(hand) | set(self.reach)))
@@ -153,9 +155,14 @@ class Albany:
         """
         p, rules = len(self.pile), self.rules
         self.strands = {}
+        goal = goal or Goal(pickup=ANY)
+        if fixed is None and (not p or goal.pickup == NONE):
+            # a search inside a larger one asks for no reasons, so the quick conditions may settle
+            # going out from the hand as it is, without an encoding (with reasons, the core gives them)
+            why = self._out_of_reach(0, p) if goal.go_out and not goal.reasons else None
+            return ([], {why: [0]}) if why else ([0], {})
         if not p:
             return [0], {}
-        goal = goal or Goal(pickup=ANY)
         excluded: dict[str, list[int]] = {}
         if fixed is not None:
             if fixed.depth is None:
@@ -163,8 +170,6 @@ class Albany:
             else:
                 wanted = [fixed.depth] if fixed.depth <= p else []
             depths = []
-        elif goal.pickup == NONE:
-            return [0], {}
         else:
             wanted = list(range(1, p + 1))
             depths = [] if goal.take_pile else [0]
@@ -178,19 +183,24 @@ class Albany:
                     why = "A-STOPPER.lowest" if rules.role(self.pile[-j]) == "stopper" else "A-DRAW.deep"
                 else:
                     why = "A-STOPPER.top" if top_stopper else "A-DRAW.top"
-            elif goal.go_out and self.canasta_bound(j) < self.need:
-                why = "A-GOOUT"
-            elif goal.go_out and len(self.strands.setdefault(j, self.stranded(j))) + self.unknown > 1:
-                why = "A-GOOUT.cards"
-            elif goal.go_out and self.block and self.stoppers_held(j) >= self.block:
-                why = "A-STOPPER"
-            elif goal.go_out and j < self._fit_from(p):
-                why = "A-GOOUT"
-            else:
+            elif not goal.go_out or not (why := self._out_of_reach(j, p)):
                 depths.append(j)
                 continue
             excluded.setdefault(why, []).append(j)
         return depths, excluded
+
+    def _out_of_reach(self, depth: int, p: int) -> str | None:
+        """The rule by which a quick necessary condition rules out going out after taking ``depth``
+        cards (0: none): too few canastas, two cards no set could take, stoppers that block."""
+        if self.canasta_bound(depth) < self.need:
+            return "A-GOOUT"
+        if len(self.strands.setdefault(depth, self.stranded(depth))) + self.unknown > 1:
+            return "A-GOOUT.cards"
+        if self.block and self.stoppers_held(depth) >= self.block:
+            return "A-STOPPER"
+        if not self.canastas_fit(0) if depth == 0 else depth < self._fit_from(p):
+            return "A-GOOUT"
+        return None
 
     def stoppers_held(self, depth: int) -> int:
         held = Counter(self.hand)

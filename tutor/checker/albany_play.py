@@ -31,7 +31,7 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
     enc = Albany(spot, apart=goal.include is not None and goal.include.kind == "meld", goal=goal, fixed=fixed,
                  one_wild=one_wild)
     if not enc.depths:  # every draw is ruled out before any search
-        return None, _excluded(enc), None, True
+        return None, _excluded(enc) if goal.reasons else (), None, True
     extra = enc.goal_terms(goal, fixed)
     # every depth at once, with the whole budget: checking depth by depth instead, each with a
     # solver of its own, proves fewer of the hard "no"s within the same limit
