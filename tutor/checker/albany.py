@@ -46,35 +46,41 @@ from ..goals import ANY, NONE, UNKNOWN, Goal
 from ..melds import GROUP, SEQUENCE, STOPPERS, WILD, judge, sequence_span
 from ..play import Action
 from ..spot import Spot
-from .solve import Budget
+from . import smt
+from .solve import Budget, Values
 
 MODE_NONE, MODE_TOP, MODE_WHOLE, MODE_DEEP = 0, 1, 2, 3
 
 
 @dataclass
 class Model:
-    """One spot's variables and tracked rules (z3 terms in their own context)."""
+    """One spot's variables, hard constraints and tracked rules, as SMT-LIB terms (``smt``)."""
 
     spot: Spot
-    ctx: z3.Context
     hard: list = field(default_factory=list)
     tracked: dict[str, list] = field(default_factory=dict)
+    declared: list[str] = field(default_factory=list)
 
     def track(self, rule: str, expr) -> None:
         self.tracked.setdefault(rule, []).append(expr)
 
+    def int(self, name: str) -> smt.Expr:
+        v = smt.Var(name)
+        self.declared.append(f"(declare-const {v.text} Int)")
+        return v
+
+    def bool(self, name: str) -> smt.Expr:
+        v = smt.Var(name)
+        self.declared.append(f"(declare-const {v.text} Bool)")
+        return v
+
 
 def _int(m: Model, name: str, lo: int = 0, hi: int | None = None):
-    v = z3.Int(name, m.ctx)
+    v = m.int(name)
     m.hard.append(v >= lo)
     if hi is not None:
         m.hard.append(v <= hi)
     return v
-
-
-def _sum(ctx, terms):
-    terms = list(terms)
-    return z3.Sum(terms) if terms else z3.IntVal(0, ctx)
 
 
 class Albany:
@@ -85,8 +91,8 @@ class Albany:
         self.spot = spot
         self.apart = apart  # set one group of each rank apart, for Goal.include
         self.rules = rules = spot.rules
-        self.ctx = ctx = z3.Context()
-        self.m = m = Model(spot, ctx)
+        self.ctx = None  # made by the first solver: no z3 work until a search is needed
+        self.m = m = Model(spot)
         self.low, self.high = sequence_span(rules)
         self.maxlen = self.high - self.low + 1
         self.max_wilds = rules.max_wilds() or 2
@@ -272,37 +278,37 @@ class Albany:
         return False
 
     def _pile_vars(self) -> None:
-        m, ctx, rules = self.m, self.ctx, self.rules
+        m, rules = self.m, self.rules
         p = len(self.pile)
         self.mode = _int(m, "mode", 0, 3)
         self.d = _int(m, "depth", 0, p)
-        m.hard += [(self.mode == MODE_NONE) == (self.d == 0), z3.Implies(self.mode == MODE_TOP, self.d == 1),
-                   z3.Implies(self.mode == MODE_WHOLE, self.d == p), z3.Implies(self.mode == MODE_DEEP, self.d >= 2),
-                   z3.Or([self.d == j for j in self.depths] or [z3.BoolVal(False, ctx)])]
+        m.hard += [(self.mode == MODE_NONE) == (self.d == 0), smt.Implies(self.mode == MODE_TOP, self.d == 1),
+                   smt.Implies(self.mode == MODE_WHOLE, self.d == p), smt.Implies(self.mode == MODE_DEEP, self.d >= 2),
+                   smt.Or([self.d == j for j in self.depths] or [smt.BoolVal(False)])]
         if self.spot.phase == "before-draw":
             m.track("A-DRAW.start", self.mode != MODE_NONE)
         top_role = rules.role(self.top) if self.top is not None else ""
         if top_role == "stopper":
-            m.track("A-STOPPER.top", z3.And(self.mode != MODE_TOP, self.mode != MODE_WHOLE))
+            m.track("A-STOPPER.top", smt.And(self.mode != MODE_TOP, self.mode != MODE_WHOLE))
         m.track("A-DRAW.top", self.mode != (MODE_WHOLE if not self._layable else MODE_TOP))
         # taken copies of each face (only depths of the domain can be taken)
         reach = max(self.depths, default=0)
         self.taken: dict[Card, object] = {}
         for face in self.faces:
-            steps = [z3.If(self.d >= j, z3.IntVal(1, ctx), z3.IntVal(0, ctx))
+            steps = [smt.If(self.d >= j, smt.IntVal(1), smt.IntVal(0))
                      for j in range(1, reach + 1) if self.pile[-j] == face]
-            self.taken[face] = _sum(ctx, steps)
+            self.taken[face] = smt.Sum(steps)
         deep = [j for j in self.depths if j >= 2]
         deep_ok = [j for j in deep if rules.role(self.pile[-j]) != "stopper"]
         if len(deep_ok) < len(deep):
-            m.track("A-STOPPER.lowest", z3.Implies(self.mode == MODE_DEEP, z3.Or([self.d == j for j in deep_ok] or
-                                                                              [z3.BoolVal(False, ctx)])))
-        self.stoppers_after = _sum(ctx, [self.hand[c] + self.taken[c] for c in self.stoppers])
+            m.track("A-STOPPER.lowest", smt.Implies(self.mode == MODE_DEEP, smt.Or([self.d == j for j in deep_ok] or
+                                                                              [smt.BoolVal(False)])))
+        self.stoppers_after = smt.Sum([self.hand[c] + self.taken[c] for c in self.stoppers])
         self.avail = {c: self.hand[c] + self.taken[c] for c in self.faces}
 
     # -- new sets ----------------------------------------------------------------
     def _groups(self) -> None:
-        m, ctx = self.m, self.ctx
+        m = self.m
         self.group, self.held_apart = {}, {}
         for rank in self.rules.natural_ranks:
             faces = [c for c in self.naturals if c.rank == rank]
@@ -315,9 +321,9 @@ class Albany:
             wild = {c: _int(m, f"g_{rank}_{c}", 0, self._have(c)) for c in self.wilds}
             g = _int(m, f"g_{rank}_sets", 0, top_n // 2)
             c = _int(m, f"g_{rank}_canastas", 0, top_n // 2)
-            n, w = _sum(ctx, nat.values()), _sum(ctx, wild.values())
-            m.track("A-SET", z3.And(n >= 2 * g, w <= self.max_wilds * g, n + w >= 7 * c + 3 * (g - c), c <= g,
-                                    z3.Implies(g == 0, n + w == 0)))
+            n, w = smt.Sum(nat.values()), smt.Sum(wild.values())
+            m.track("A-SET", smt.And(n >= 2 * g, w <= self.max_wilds * g, n + w >= 7 * c + 3 * (g - c), c <= g,
+                                    smt.Implies(g == 0, n + w == 0)))
             for face, v in list(nat.items()) + list(wild.items()):
                 self.uses[face].append(v)
             self.canastas.append(c)
@@ -328,22 +334,22 @@ class Albany:
 
     def _apart(self, rank: str, prefix: str):
         """One set of a rank with its own counts: ``(naturals, wilds, on)``."""
-        m, ctx = self.m, self.ctx
+        m = self.m
         faces = [c for c in self.naturals if c.rank == rank]
-        on = z3.Bool(f"{prefix}_{rank}_on", ctx)
+        on = m.bool(f"{prefix}_{rank}_on")
         hn = {f: _int(m, f"{prefix}_{f}", 0, self._have(f)) for f in faces}
         hw = {f: _int(m, f"{prefix}_{rank}_{f}", 0, self.max_wilds) for f in self.wilds}
-        n, w = _sum(ctx, hn.values()), _sum(ctx, hw.values())
-        m.track("A-SET", z3.If(on, z3.And(n >= 2, n + w >= 3, w <= self.max_wilds), n + w == 0))
+        n, w = smt.Sum(hn.values()), smt.Sum(hw.values())
+        m.track("A-SET", smt.If(on, smt.And(n >= 2, n + w >= 3, w <= self.max_wilds), n + w == 0))
         for face, v in list(hn.items()) + list(hw.items()):
             self.uses[face].append(v)
-        one, zero = z3.IntVal(1, ctx), z3.IntVal(0, ctx)
-        self.canastas.append(z3.If(n + w >= 7, one, zero))
-        self.new_sets.append(z3.If(on, one, zero))
+        one, zero = smt.IntVal(1), smt.IntVal(0)
+        self.canastas.append(smt.If(n + w >= 7, one, zero))
+        self.new_sets.append(smt.If(on, one, zero))
         return hn, hw, on
 
     def _sequences(self) -> None:
-        m, ctx = self.m, self.ctx
+        m = self.m
         self.seqs = []
         for suit in "SHDC":
             faces = {c.order: c for c in self.naturals if c.suit == suit and self.low <= c.order <= self.high}
@@ -353,35 +359,35 @@ class Albany:
                 name = f"q_{suit}{s}"
                 x = {o: _int(m, f"{name}_{faces[o]}", 0, 1) for o in sorted(faces)}
                 wild = {c: _int(m, f"{name}_{c}", 0, self.max_wilds) for c in self.wilds}
-                used = z3.Bool(f"{name}_used", ctx)
+                used = m.bool(f"{name}_used")
                 lo, hi = _int(m, f"{name}_lo", self.low, self.high), _int(m, f"{name}_hi", self.low, self.high)
-                canasta = z3.Bool(f"{name}_canasta", ctx)
-                n, w = _sum(ctx, x.values()), _sum(ctx, wild.values())
-                m.track("A-SET", z3.And(
-                    z3.If(used, z3.And(n >= 2, n + w >= 3, w <= self.max_wilds, n + w <= self.maxlen,
+                canasta = m.bool(f"{name}_canasta")
+                n, w = smt.Sum(x.values()), smt.Sum(wild.values())
+                m.track("A-SET", smt.And(
+                    smt.If(used, smt.And(n >= 2, n + w >= 3, w <= self.max_wilds, n + w <= self.maxlen,
                                        hi - lo + 1 - n <= w), n + w == 0),
-                    *[z3.Implies(v == 1, z3.And(lo <= o, o <= hi)) for o, v in x.items()]))
-                m.hard.append(canasta == z3.And(used, n + w >= 7))
+                    *[smt.Implies(v == 1, smt.And(lo <= o, o <= hi)) for o, v in x.items()]))
+                m.hard.append(canasta == smt.And(used, n + w >= 7))
                 if prev is not None:  # unused slots last; used ones in order of their lowest natural
-                    m.hard.append(z3.Implies(used, z3.And(prev[0], prev[1] <= lo)))
+                    m.hard.append(smt.Implies(used, smt.And(prev[0], prev[1] <= lo)))
                 prev = (used, lo)
                 for o, v in x.items():
                     self.uses[faces[o]].append(v)
                 for face, v in wild.items():
                     self.uses[face].append(v)
-                self.canastas.append(z3.If(canasta, z3.IntVal(1, ctx), z3.IntVal(0, ctx)))
-                self.new_sets.append(z3.If(used, z3.IntVal(1, ctx), z3.IntVal(0, ctx)))
+                self.canastas.append(smt.If(canasta, smt.IntVal(1), smt.IntVal(0)))
+                self.new_sets.append(smt.If(used, smt.IntVal(1), smt.IntVal(0)))
                 self.seqs.append((suit, faces, x, wild, used, lo, hi))
 
     def _wild_and_stopper_sets(self) -> None:
-        m, ctx, rules = self.m, self.ctx, self.rules
+        m, rules = self.m, self.rules
         self.wildsets = None
         total = sum(self._have(c) for c in self.wilds)
         if self.wilds and total >= 3 and rules["wild_meld"].get("allowed"):
             use = {c: _int(m, f"ws_{c}", 0, self._have(c)) for c in self.wilds}
             g, c = _int(m, "ws_sets", 0, total // 3), _int(m, "ws_canastas", 0, total // 7)
-            n = _sum(ctx, use.values())
-            m.track("A-SET", z3.And(n >= 7 * c + 3 * (g - c), c <= g, z3.Implies(g == 0, n == 0)))
+            n = smt.Sum(use.values())
+            m.track("A-SET", smt.And(n >= 7 * c + 3 * (g - c), c <= g, smt.Implies(g == 0, n == 0)))
             for face, v in use.items():
                 self.uses[face].append(v)
             self.canastas.append(c)
@@ -397,8 +403,8 @@ class Albany:
                     continue
                 use = {f: _int(m, f"ss_{f}", 0, self._have(f)) for f in faces}
                 g, c = _int(m, f"ss_{rank}_sets", 0, total // sm["min_cards"]), _int(m, f"ss_{rank}_canastas", 0, total // 7)
-                n = _sum(ctx, use.values())
-                m.track("A-SET", z3.And(n >= 7 * c + sm["min_cards"] * (g - c), c <= g, z3.Implies(g == 0, n == 0)))
+                n = smt.Sum(use.values())
+                m.track("A-SET", smt.And(n >= 7 * c + sm["min_cards"] * (g - c), c <= g, smt.Implies(g == 0, n == 0)))
                 for face, v in use.items():
                     self.uses[face].append(v)
                 self.canastas.append(c)
@@ -407,7 +413,7 @@ class Albany:
 
     # -- lay-offs onto the side's sets -----------------------------------------
     def _table(self) -> None:
-        m, ctx, rules = self.m, self.ctx, self.rules
+        m, rules = self.m, self.rules
         self.layoffs = []
         for i, meld in enumerate(self.spot.melds, start=1):
             j = judge(rules, meld)
@@ -429,21 +435,21 @@ class Albany:
                 top = 1 if j.kind == SEQUENCE and rules.role(face) == "natural" else self._have(face)
                 add[face] = _int(m, f"t{i}_{face}", 0, top)
                 self.uses[face].append(add[face])
-            w = _sum(ctx, [v for f, v in add.items() if f in self.wilds])
-            total = _sum(ctx, add.values())
+            w = smt.Sum([v for f, v in add.items() if f in self.wilds])
+            total = smt.Sum(add.values())
             if j.kind in (GROUP, SEQUENCE):
                 m.track("A-SET", j.wilds + w <= self.max_wilds)
             if j.kind == SEQUENCE:
                 orders = [c.order for c in meld if rules.role(c) == "natural"]
                 lo, hi = _int(m, f"t{i}_lo", self.low, min(orders)), _int(m, f"t{i}_hi", max(orders), self.high)
-                n = len(orders) + _sum(ctx, [v for f, v in add.items() if f in self.naturals])
-                m.track("A-SET", z3.And(hi - lo + 1 - n <= j.wilds + w, size + total <= self.maxlen,
-                                        *[z3.Implies(v == 1, z3.And(lo <= f.order, f.order <= hi))
+                n = len(orders) + smt.Sum([v for f, v in add.items() if f in self.naturals])
+                m.track("A-SET", smt.And(hi - lo + 1 - n <= j.wilds + w, size + total <= self.maxlen,
+                                        *[smt.Implies(v == 1, smt.And(lo <= f.order, f.order <= hi))
                                           for f, v in add.items() if f in self.naturals]))
             if size >= 7:
-                self.canastas.append(z3.IntVal(0, ctx))  # counted below with the table's canastas
+                self.canastas.append(smt.IntVal(0))  # counted below with the table's canastas
             else:
-                self.canastas.append(z3.If(size + total >= 7, z3.IntVal(1, ctx), z3.IntVal(0, ctx)))
+                self.canastas.append(smt.If(size + total >= 7, smt.IntVal(1), smt.IntVal(0)))
             self.layoffs.append((i, add, j))
         self.table_canastas = sum(1 for meld in self.spot.melds if len(meld) >= 7)
 
@@ -453,7 +459,7 @@ class Albany:
         set or onto a table set, before the rest of the pile joins the hand; that set may take
         more cards later in the turn, so it is one of the turn's sets whose first cards alone
         are legal. One Boolean per place it can go."""
-        m, ctx, top = self.m, self.ctx, self.top
+        m, top = self.m, self.top
         self.opening, self.open_groups = None, {}
         playable = self.naturals + self.wilds
         if top is None or not self._layable or len(self.pile) not in self.depths or top not in playable:
@@ -462,7 +468,7 @@ class Albany:
         fc = {f: _int(m, f"first_{f}", 0, self.hand[f] + (f == top)) for f in playable if self.hand[f] or f == top}
         nat = {f: v for f, v in fc.items() if f in self.naturals}
         wild = {f: v for f, v in fc.items() if f in self.wilds}
-        n, w = _sum(ctx, nat.values()), _sum(ctx, wild.values())
+        n, w = smt.Sum(nat.values()), smt.Sum(wild.values())
         k = n + w
         options = []
         held = Counter(self.hand)
@@ -472,12 +478,12 @@ class Albany:
                     sum(held[f] for f in self.naturals if f.rank == rank) < 2:
                 continue
             hn, hw, on = self.open_groups[rank] = self._apart(rank, "o")
-            b = z3.Bool(f"open_g{rank}", ctx)
-            m.hard += [z3.Implies(b, z3.And(on, n >= 2, w <= self.max_wilds, k >= 3,
+            b = m.bool(f"open_g{rank}")
+            m.hard += [smt.Implies(b, smt.And(on, n >= 2, w <= self.max_wilds, k >= 3,
                                             *[v == 0 for f, v in nat.items() if f.rank != rank],
                                             *[hn[f] >= v for f, v in nat.items() if f.rank == rank],
                                             *[hw[f] >= v for f, v in wild.items()])),
-                       z3.Implies(z3.Not(b), z3.Not(on))]
+                       smt.Implies(smt.Not(b), smt.Not(on))]
             options.append((b, ("group", rank)))
         olo, ohi = _int(m, "o_lo", self.low, self.high), _int(m, "o_hi", self.low, self.high)
         for q, (suit, faces, x, wilds, used, lo, hi) in enumerate(self.seqs):  # a new sequence
@@ -488,19 +494,19 @@ class Albany:
                 if f.suit != suit or faces.get(f.order) != f:
                     parts.append(v == 0)
                 else:
-                    parts += [v <= 1, x[f.order] >= v, z3.Implies(v >= 1, z3.And(olo <= f.order, f.order <= ohi))]
+                    parts += [v <= 1, x[f.order] >= v, smt.Implies(v >= 1, smt.And(olo <= f.order, f.order <= ohi))]
             parts += [wilds[f] >= v for f, v in wild.items()]
-            b = z3.Bool(f"open_q{q}", ctx)
-            m.hard.append(z3.Implies(b, z3.And(parts)))
+            b = m.bool(f"open_q{q}")
+            m.hard.append(smt.Implies(b, smt.And(parts)))
             options.append((b, ("seq", q)))
         if self.wildsets is not None and top in self.wilds:  # a new wild-card set
             use, g, c = self.wildsets
-            total = _sum(ctx, use.values())
-            b = z3.Bool("open_w", ctx)
-            m.hard.append(z3.Implies(b, z3.And(
+            total = smt.Sum(use.values())
+            b = m.bool("open_w")
+            m.hard.append(smt.Implies(b, smt.And(
                 n == 0, k >= 3, g >= 1, *[use[f] >= v for f, v in wild.items()],
-                z3.Or(z3.And(c >= 1, total >= z3.If(k >= 7, k, 7) + 7 * (c - 1) + 3 * (g - c)),
-                      z3.And(c < g, total >= k + 7 * c + 3 * (g - 1 - c))))))
+                smt.Or(smt.And(c >= 1, total >= smt.If(k >= 7, k, 7) + 7 * (c - 1) + 3 * (g - c)),
+                      smt.And(c < g, total >= k + 7 * c + 3 * (g - 1 - c))))))
             options.append((b, ("wild",)))
         for i, add, j in self.layoffs:  # onto a table set
             parts = [k >= 1] + [v == 0 for f, v in fc.items() if f not in add] + \
@@ -510,14 +516,14 @@ class Albany:
                 tlo = _int(m, f"o_t{i}_lo", self.low, min(orders))
                 thi = _int(m, f"o_t{i}_hi", max(orders), self.high)
                 parts += [thi - tlo + 1 - len(orders) - n <= j.wilds + w] + \
-                         [z3.Implies(v >= 1, z3.And(tlo <= f.order, f.order <= thi)) for f, v in nat.items() if f in add]
-            b = z3.Bool(f"open_t{i}", ctx)
-            m.hard.append(z3.Implies(b, z3.And(parts)))
+                         [smt.Implies(v >= 1, smt.And(tlo <= f.order, f.order <= thi)) for f, v in nat.items() if f in add]
+            b = m.bool(f"open_t{i}")
+            m.hard.append(smt.Implies(b, smt.And(parts)))
             options.append((b, ("layoff", i)))
-        one, zero = z3.IntVal(1, ctx), z3.IntVal(0, ctx)
-        chosen = _sum(ctx, [z3.If(b, one, zero) for b, _ in options])
-        m.hard.append(z3.Implies(z3.Not(whole), z3.And(chosen == 0, *[v == 0 for v in fc.values()])))
-        m.track("A-DRAW.whole", z3.Implies(whole, z3.And(fc[top] >= 1, chosen == 1)))
+        one, zero = smt.IntVal(1), smt.IntVal(0)
+        chosen = smt.Sum([smt.If(b, one, zero) for b, _ in options])
+        m.hard.append(smt.Implies(smt.Not(whole), smt.And(chosen == 0, *[v == 0 for v in fc.values()])))
+        m.track("A-DRAW.whole", smt.Implies(whole, smt.And(fc[top] >= 1, chosen == 1)))
         self.opening = (fc, options)
 
     # -- the deep pick-up's new set --------------------------------------------
@@ -527,32 +533,32 @@ class Albany:
         One Boolean per possible target (a rank's groups, a sequence slot) and
         one core per target; which card is the lowest follows from the depth.
         """
-        m, ctx, rules = self.m, self.ctx, self.rules
+        m, rules = self.m, self.rules
         relaxed = bool(rules["pile"].get("take_up_option"))
         deep = self.mode == MODE_DEEP
-        one, zero = z3.IntVal(1, ctx), z3.IntVal(0, ctx)
+        one, zero = smt.IntVal(1), smt.IntVal(0)
         low_at = {}
         for j in self.depths:
             if j >= 2 and self.deep_core(j):
                 low_at.setdefault(self.pile[-j], []).append(self.d == j)
-        self.is_low = {f: z3.Or(c) for f, c in low_at.items()}
-        low = {f: z3.If(z3.And(deep, b), one, zero) for f, b in self.is_low.items()}
+        self.is_low = {f: smt.Or(c) for f, c in low_at.items()}
+        low = {f: smt.If(smt.And(deep, b), one, zero) for f, b in self.is_low.items()}
         hand_cap = (lambda term, face: term) if relaxed else \
-            (lambda term, face: z3.If(term < self.hand[face], term, z3.IntVal(self.hand[face], ctx)))
+            (lambda term, face: smt.If(term < self.hand[face], term, smt.IntVal(self.hand[face])))
         targets = []
         self.deep_choice = []
         for rank, (nat, wild, g, c) in self.group.items():
             here = [f for f in list(nat) + list(wild) if f in low]
             if not here:
                 continue
-            b = z3.Bool(f"deep_g{rank}", ctx)
-            spare = _sum(ctx, [hand_cap(v - low.get(f, zero), f) for f, v in nat.items()])
+            b = m.bool(f"deep_g{rank}")
+            spare = smt.Sum([hand_cap(v - low.get(f, zero), f) for f, v in nat.items()])
             # the lowest card's set holds two naturals besides it, so a natural lowest card
             # takes three of the rank's naturals into one set; its other sets need two each
-            low_natural = _sum(ctx, [low[f] for f in here if f in nat])
-            m.hard.append(z3.Implies(b, z3.And(spare >= 2, g >= 1, _sum(ctx, [low[f] for f in here]) == 1,
-                                              _sum(ctx, nat.values()) >= 2 * g + low_natural,
-                                              *[z3.Implies(self.is_low[f], (nat.get(f) if f in nat else wild[f]) >= 1)
+            low_natural = smt.Sum([low[f] for f in here if f in nat])
+            m.hard.append(smt.Implies(b, smt.And(spare >= 2, g >= 1, smt.Sum([low[f] for f in here]) == 1,
+                                              smt.Sum(nat.values()) >= 2 * g + low_natural,
+                                              *[smt.Implies(self.is_low[f], (nat.get(f) if f in nat else wild[f]) >= 1)
                                                 for f in here])))
             targets.append(b)
             self.deep_choice.append((b, ("group", rank)))
@@ -560,10 +566,10 @@ class Albany:
             here = [f for f in list(hn) + list(hw) if f in low]
             if not here:
                 continue
-            b = z3.Bool(f"deep_h{rank}", ctx)
-            spare = _sum(ctx, [hand_cap(v - low.get(f, zero), f) for f, v in hn.items()])
-            m.hard.append(z3.Implies(b, z3.And(spare >= 2, on, _sum(ctx, [low[f] for f in here]) == 1,
-                                              *[z3.Implies(self.is_low[f], (hn.get(f) if f in hn else hw[f]) >= 1)
+            b = m.bool(f"deep_h{rank}")
+            spare = smt.Sum([hand_cap(v - low.get(f, zero), f) for f, v in hn.items()])
+            m.hard.append(smt.Implies(b, smt.And(spare >= 2, on, smt.Sum([low[f] for f in here]) == 1,
+                                              *[smt.Implies(self.is_low[f], (hn.get(f) if f in hn else hw[f]) >= 1)
                                                 for f in here])))
             targets.append(b)
             self.deep_choice.append((b, ("apart", rank)))
@@ -571,73 +577,73 @@ class Albany:
             here = [f for f in list(faces.values()) + list(wild) if f in low]
             if not here:
                 continue
-            b = z3.Bool(f"deep_q{k}", ctx)
+            b = m.bool(f"deep_q{k}")
             core = {o: _int(m, f"deep_q{k}_c{o}", 0, 1) for o in x}
             cw = {f: _int(m, f"deep_q{k}_cw{f}", 0, self.max_wilds) for f in wild}
             clo, chi = _int(m, f"deep_q{k}_lo", self.low, self.high), _int(m, f"deep_q{k}_hi", self.low, self.high)
-            parts = [used, _sum(ctx, [low[f] for f in here]) == 1]
-            lown = _sum(ctx, [low[faces[o]] for o in x if faces[o] in low])
-            loww = _sum(ctx, [low[f] for f in wild if f in low])
+            parts = [used, smt.Sum([low[f] for f in here]) == 1]
+            lown = smt.Sum([low[faces[o]] for o in x if faces[o] in low])
+            loww = smt.Sum([low[f] for f in wild if f in low])
             for o, v in core.items():
                 face = faces[o]
                 lf = low.get(face, zero)
                 parts += [v >= 0, v <= hand_cap(x[o] - lf, face), v + lf <= 1,
-                          z3.Implies(v + lf >= 1, z3.And(clo <= o, o <= chi)),
-                          z3.Implies(lf == 1, x[o] == 1)]
+                          smt.Implies(v + lf >= 1, smt.And(clo <= o, o <= chi)),
+                          smt.Implies(lf == 1, x[o] == 1)]
             for f, v in cw.items():
                 lf = low.get(f, zero)
-                parts += [v >= 0, v <= hand_cap(wild[f] - lf, f), z3.Implies(lf == 1, wild[f] >= 1)]
-            n, w = _sum(ctx, core.values()) + lown, _sum(ctx, cw.values()) + loww
+                parts += [v >= 0, v <= hand_cap(wild[f] - lf, f), smt.Implies(lf == 1, wild[f] >= 1)]
+            n, w = smt.Sum(core.values()) + lown, smt.Sum(cw.values()) + loww
             parts += [n - lown >= 2, w <= self.max_wilds, chi - clo + 1 - n <= w]
-            m.hard.append(z3.Implies(b, z3.And(parts)))
+            m.hard.append(smt.Implies(b, smt.And(parts)))
             targets.append(b)
             self.deep_choice.append((b, ("seq", k, core, cw)))
-        m.hard.append(z3.Sum([z3.If(b, one, zero) for b in targets] or [zero]) <= 1)
-        m.track("A-DRAW.deep", z3.Implies(deep, z3.Or(targets) if targets else z3.BoolVal(False, ctx)))
+        m.hard.append(smt.Sum([smt.If(b, one, zero) for b in targets] or [zero]) <= 1)
+        m.track("A-DRAW.deep", smt.Implies(deep, smt.Or(targets) if targets else smt.BoolVal(False)))
 
     # -- where every card ends, and going out ------------------------------------
     def _ends(self) -> None:
-        m, ctx, rules = self.m, self.ctx, self.rules
+        m, rules = self.m, self.rules
         self.keep, self.out = {}, {}
         for face in self.faces:
             self.keep[face] = _int(m, f"keep_{face}", 0, self._have(face))
             self.out[face] = _int(m, f"discard_{face}", 0, 1)
-            m.hard.append(_sum(ctx, self.uses[face]) + self.keep[face] + self.out[face] == self.avail[face])
+            m.hard.append(smt.Sum(self.uses[face]) + self.keep[face] + self.out[face] == self.avail[face])
         self.keep_unknown = _int(m, "keep_unknown", 0, self.unknown)
         self.out_unknown = _int(m, "discard_unknown", 0, min(1, self.unknown))
         m.hard.append(self.keep_unknown + self.out_unknown == self.unknown)
-        self.discards = _sum(ctx, list(self.out.values()) + [self.out_unknown])
-        self.left = _sum(ctx, list(self.keep.values()) + [self.keep_unknown])
+        self.discards = smt.Sum(list(self.out.values()) + [self.out_unknown])
+        self.left = smt.Sum(list(self.keep.values()) + [self.keep_unknown])
         self.went_out = self.left == 0
         m.hard.append(self.discards <= 1)
-        m.track("A-GOOUT.discard", z3.Or(self.went_out, self.discards == 1))
+        m.track("A-GOOUT.discard", smt.Or(self.went_out, self.discards == 1))
         # (a) the top card taken alone; (b) the top card goes down at once
         if self.top is not None and self.top in self.uses:
-            placed = _sum(ctx, self.uses[self.top])
-            m.track("A-DRAW.whole", z3.Implies(self.mode == MODE_WHOLE, placed >= 1))
-        self.total_canastas = _sum(ctx, self.canastas) + self.table_canastas
-        m.track("A-GOOUT", z3.Implies(self.went_out, self.total_canastas >= self.need))
+            placed = smt.Sum(self.uses[self.top])
+            m.track("A-DRAW.whole", smt.Implies(self.mode == MODE_WHOLE, placed >= 1))
+        self.total_canastas = smt.Sum(self.canastas) + self.table_canastas
+        m.track("A-GOOUT", smt.Implies(self.went_out, self.total_canastas >= self.need))
         if self.block:
-            m.track("A-STOPPER", z3.Implies(self.went_out, self.stoppers_after < self.block))
-        self.melds_made = _sum(ctx, self.new_sets)
+            m.track("A-STOPPER", smt.Implies(self.went_out, self.stoppers_after < self.block))
+        self.melds_made = smt.Sum(self.new_sets)
 
     def points(self):
         """What the turn's melds and lay-offs count (``Turn.initial_points``): card values of the
         cards put down, each face at most as often as the player owned it (the hand, and the top
         or lowest card taken with the pile)."""
-        ctx, terms = self.ctx, []
+        terms = []
         for face in self.faces:
             if not self.uses[face]:
                 continue
-            placed = _sum(ctx, self.uses[face])
-            own = z3.IntVal(self.hand[face], ctx)
+            placed = smt.Sum(self.uses[face])
+            own = smt.IntVal(self.hand[face])
             if self.top is not None and face == self.top:
-                own = own + z3.If(self.mode == MODE_WHOLE, z3.IntVal(1, ctx), z3.IntVal(0, ctx))
+                own = own + smt.If(self.mode == MODE_WHOLE, smt.IntVal(1), smt.IntVal(0))
             if face in getattr(self, "is_low", {}):
-                own = own + z3.If(z3.And(self.mode == MODE_DEEP, self.is_low[face]), z3.IntVal(1, ctx),
-                                  z3.IntVal(0, ctx))
-            terms.append(self.rules.value(face) * z3.If(placed < own, placed, own))
-        return _sum(ctx, terms)
+                own = own + smt.If(smt.And(self.mode == MODE_DEEP, self.is_low[face]), smt.IntVal(1),
+                                  smt.IntVal(0))
+            terms.append(self.rules.value(face) * smt.If(placed < own, placed, own))
+        return smt.Sum(terms)
 
     def most_points(self) -> int:
         return sum(self.rules.value(f) * (self.hand[f] + 1) for f in self.faces)
@@ -843,7 +849,7 @@ class Albany:
 
     # -- questions -------------------------------------------------------------
     def goal_terms(self, goal: Goal, fixed: Action | None) -> list:
-        ctx, out = self.ctx, []
+        out = []
         if goal.go_out:
             out.append(self.went_out)
             # from before-draw the domain has ruled these out already (``_domain``)
@@ -852,10 +858,10 @@ class Albany:
             self.strands.update({j: self.stranded(j) for j in depths})
             few = [j for j in depths if self.canasta_bound(j) < self.need]
             if few:
-                self.m.track("A-GOOUT", z3.Implies(self.went_out, z3.And([self.d != j for j in few])))
+                self.m.track("A-GOOUT", smt.Implies(self.went_out, smt.And([self.d != j for j in few])))
             blocked = [j for j in depths if len(self.strands[j]) + self.unknown > 1 and j not in few]
             if blocked:
-                self.m.track("A-GOOUT.cards", z3.Implies(self.went_out, z3.And([self.d != j for j in blocked])))
+                self.m.track("A-GOOUT.cards", smt.Implies(self.went_out, smt.And([self.d != j for j in blocked])))
         if goal.must_meld:
             out.append(self.melds_made >= 1)
         if goal.take_pile or fixed is not None:
@@ -870,14 +876,14 @@ class Albany:
 
     def includes(self, choice) -> object:
         """The condition that the turn puts down these very cards: a new set holding them, or a lay-off."""
-        ctx, rules = self.ctx, self.rules
+        rules = self.rules
         want = Counter(choice.cards)
-        no = z3.BoolVal(False, ctx)
+        no = smt.BoolVal(False)
         if choice.kind == "layoff":
             entry = next((add for i, add, _ in self.layoffs if i == choice.to), None)
             if entry is None or any(f not in entry for f in want):
                 return no
-            return z3.And([entry[f] >= n for f, n in want.items()])
+            return smt.And([entry[f] >= n for f, n in want.items()])
         naturals = [c for c in want if c in self.naturals]
         if any(c not in self.naturals and c not in self.wilds and c not in self.stoppers for c in want):
             return no
@@ -886,21 +892,21 @@ class Albany:
         if naturals and len(ranks) == 1 and naturals[0].rank in self.held_apart:
             hn, hw, on = self.held_apart[naturals[0].rank]
             if all(f in hn or f in hw for f in want):
-                options.append(z3.And([on] + [(hn.get(f) if f in hn else hw[f]) >= n for f, n in want.items()]))
+                options.append(smt.And([on] + [(hn.get(f) if f in hn else hw[f]) >= n for f, n in want.items()]))
         suits = {c.suit for c in naturals}
         if naturals and len(suits) == 1:
             for suit, faces, x, wild, used, lo, hi in self.seqs:
                 if suit in suits and all((f in wild) or (f.order in faces and faces[f.order] == f) for f in want):
-                    options.append(z3.And([used] + [(wild[f] if f in wild else x[f.order]) >= n for f, n in want.items()]))
+                    options.append(smt.And([used] + [(wild[f] if f in wild else x[f.order]) >= n for f, n in want.items()]))
         if not naturals and self.wildsets is not None and all(f in self.wilds for f in want):
             use, g, c = self.wildsets
-            options.append(_one_holds(ctx, use, g, c, want, 3))
+            options.append(_one_holds(use, g, c, want, 3))
         stoppers = [c for c in want if c in self.stoppers]
         if stoppers and len({c.rank for c in stoppers}) == 1 and stoppers[0].rank in self.stopsets:
             use, g, c = self.stopsets[stoppers[0].rank]
             if all(f in use for f in want):
-                options.append(_one_holds(ctx, use, g, c, want, rules["stopper_meld"]["min_cards"]))
-        return z3.Or(options) if options else no
+                options.append(_one_holds(use, g, c, want, rules["stopper_meld"]["min_cards"]))
+        return smt.Or(options) if options else no
 
     def fixed_mode(self, action: Action) -> int:
         """Which of A-DRAW's ways a named pickup is, as the turn engine reads it (``fanned.pickup_kind``)."""
@@ -923,13 +929,13 @@ class Albany:
                 if what[0] in ("group", "apart"):
                     nat, wild = self.group[what[1]][:2] if what[0] == "group" else self.held_apart[what[1]][:2]
                     low = self.pile[-action.depth]
-                    cond.append(z3.Implies(b, z3.And([v - (1 if f == low else 0) >= want[f]
+                    cond.append(smt.Implies(b, smt.And([v - (1 if f == low else 0) >= want[f]
                                                       for f, v in list(nat.items()) + list(wild.items())] +
-                                                     [z3.BoolVal(not (set(want) - set(nat) - set(wild)), self.ctx)])))
+                                                     [smt.BoolVal(not (set(want) - set(nat) - set(wild)))])))
                     continue
                 core, cw = what[2], what[3]
                 suit = self.seqs[what[1]][0]
-                cond.append(z3.Implies(b, z3.And(
+                cond.append(smt.Implies(b, smt.And(
                     [v == want[Card(_rank(o), suit)] for o, v in core.items()] +
                     [v == want[f] for f, v in cw.items()])))
             # the named cards are the core, as the turn engine reads them: naturals enough, wilds few enough
@@ -938,16 +944,16 @@ class Albany:
             wilds = sum(rules.role(c) == "wild" for c in action.cards)
             if naturals < rules["pile"]["deep_needs_naturals"] or wilds > rules["pile"]["deep_max_wilds"] or \
                     naturals + wilds < len(action.cards) or not self._deep_cards_fit(action):
-                return z3.BoolVal(False, self.ctx)
+                return smt.BoolVal(False)
         elif action.cards:
             if mode == MODE_TOP or Counter(action.cards) - self.hand or self.opening is None:
-                return z3.BoolVal(False, self.ctx)
+                return smt.BoolVal(False)
             # (b): the named hand cards go down at once with the top card
             fc = self.opening[0]
             if any(f not in fc for f in action.cards):
-                return z3.BoolVal(False, self.ctx)
+                return smt.BoolVal(False)
             cond += [fc[f] >= n for f, n in Counter(action.cards).items()]
-        return z3.And(cond) if p else z3.BoolVal(False, self.ctx)
+        return smt.And(cond) if p else smt.BoolVal(False)
 
     def _deep_cards_fit(self, action: Action) -> bool:
         try:
@@ -957,12 +963,12 @@ class Albany:
             return False
 
 
-def _one_holds(ctx, use: dict, g, c, want: Counter, least: int):
+def _one_holds(use: dict, g, c, want: Counter, least: int):
     """Sets of like cards (``g`` sets, ``c`` canastas) of which one holds the wanted cards."""
-    k, n = sum(want.values()), _sum(ctx, use.values())
+    k, n = sum(want.values()), smt.Sum(use.values())
     as_canasta = n >= max(7, k) + 7 * (c - 1) + least * (g - c)
-    as_other = z3.And(c < g, n >= max(least, k) + 7 * c + least * (g - 1 - c))
-    return z3.And([g >= 1, z3.Or(z3.And(c >= 1, as_canasta), as_other)] + [use[f] >= m for f, m in want.items()])
+    as_other = smt.And(c < g, n >= max(least, k) + 7 * c + least * (g - 1 - c))
+    return smt.And([g >= 1, smt.Or(smt.And(c >= 1, as_canasta), as_other)] + [use[f] >= m for f, m in want.items()])
 
 
 def _flow(supply: dict, sinks: list) -> int:
@@ -1046,30 +1052,35 @@ class Solver:
         budget.spend(BUILD_UNITS * len(enc.m.hard), "building another solver")
         self.enc = enc
         self.budget = budget  # the question's, shared by all its solvers
+        if enc.ctx is None:
+            enc.ctx = z3.Context()  # one per question (``solve.Session`` says why), shared by its solvers
         self.solver = z3.SimpleSolver(ctx=enc.ctx)
         # 2, the simplex solver, is the faster on most of these small bounded counts
         self.solver.set("arith.solver", 2)
-        self.solver.add(enc.m.hard)
-        self.solver.add(list(base))
-        self.literals = {}
-        for rule, exprs in enc.m.tracked.items():
-            lit = z3.Bool(f"rule::{rule}", enc.ctx)
-            self.literals[rule] = lit
-            self.solver.add(z3.Implies(lit, z3.And(exprs)))
+        switches = {rule: smt.Var(f"rule::{rule}") for rule in enc.m.tracked}
+        self.declared = "".join(enc.m.declared)
+        self.solver.add(smt.parse(self.declared + "".join(f"(declare-const {v.text} Bool)" for v in switches.values()),
+                                  enc.m.hard + list(base) + [smt.Implies(switches[rule], smt.And(exprs))
+                                                             for rule, exprs in enc.m.tracked.items()], enc.ctx))
+        self.literals = {rule: z3.Bool(f"rule::{rule}", enc.ctx) for rule in enc.m.tracked}
+
+    def add(self, term) -> None:
+        """A constraint for every later check."""
+        self.solver.add(smt.parse(self.declared, [term], self.enc.ctx))
 
     def check(self, extra=(), leave_out=()) -> tuple[bool, object]:
-        """Sat with a model, or unsat with the rules of a core; ``SolverLimitError`` when the
+        """Sat with a model's ``Values``, or unsat with the rules of a core; ``SolverLimitError`` when the
         question's budget is spent."""
         lits = [lit for rule, lit in self.literals.items() if rule not in leave_out]
         scoped = bool(extra)
         if scoped:
             self.solver.push()
         try:
-            for e in extra:
-                self.solver.add(e)
+            if extra:
+                self.add(smt.And(extra))
             result = self.budget.check(self.solver, *lits)
             if result == z3.sat:
-                return True, self.solver.model()
+                return True, Values(self.solver.model())
             if result == z3.unsat:
                 core = {str(x) for x in self.solver.unsat_core()}
                 return False, [r for r, lit in self.literals.items() if str(lit) in core]
@@ -1083,13 +1094,13 @@ class Solver:
         it, proven). Most first models are already the best, so the search first asks for more
         than the model's value and halves the gap only after a few climbs. When the question's
         resource limit runs out on the way, the best model found so far is kept, not proven."""
-        lo, climbs = model.eval(term, model_completion=True).as_long(), 0
+        lo, climbs = model(term), 0
         try:
             while lo < hi:
                 mid = lo + 1 if climbs < 3 else (lo + hi + 1) // 2
                 ok, got = self.check([term >= mid])
                 if ok:
-                    model, lo, climbs = got, got.eval(term, model_completion=True).as_long(), climbs + 1
+                    model, lo, climbs = got, got(term), climbs + 1
                 else:
                     hi = mid - 1
         except SolverLimitError:
@@ -1101,7 +1112,7 @@ class Solver:
         ok, model = self.check(extra, leave_out)
         if not ok:
             return None
-        value = model.eval(term, model_completion=True).as_long()
+        value = model(term)
         if most:
             lo = value
             while lo < hi:

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-import z3
-
 from ..cards import Card, format_cards
 from ..errors import CheckerBug, SolverLimitError
 from ..goals import UNKNOWN, Goal
@@ -43,11 +41,6 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
     if ok:
         return real_wilds(enc, witness(enc, got, fixed, goal.include)), None, counted, proven
     return None, explain(enc, solver, goal, extra, got) if goal.reasons else (), None, True
-
-
-def _v(model, term) -> int:
-    v = model.eval(term, model_completion=True)
-    return (1 if z3.is_true(v) else 0) if z3.is_bool(v) else v.as_long()
 
 
 def _deal(nats: list[Card], wilds: list[Card], sets: int, canastas: int, seeds=(), most_wilds=2) -> list[list[Card]]:
@@ -84,19 +77,19 @@ def _seeds(include, cards: list[Card]) -> list[Card]:
 
 def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tuple[Action, ...]:
     rules = enc.rules
-    mode, d = _v(model, enc.mode), _v(model, enc.d)
+    mode, d = model(enc.mode), model(enc.d)
     sets: list[tuple[str, list[Card], int | None]] = []   # (what, cards, lay-off target)
-    deep_what = next((what for b, what in enc.deep_choice if _v(model, b)), None) if mode == MODE_DEEP else None
+    deep_what = next((what for b, what in enc.deep_choice if model(b)), None) if mode == MODE_DEEP else None
     lowest = enc.pile[-d] if mode == MODE_DEEP else None
     core: list[Card] = []
     opening, open_what = [], None
     if mode == MODE_WHOLE and enc.opening is not None:
         fc, options = enc.opening
-        opening = [f for f, v in fc.items() for _ in range(_v(model, v))]
-        open_what = next(what for b, what in options if _v(model, b))
+        opening = [f for f, v in fc.items() for _ in range(model(v))]
+        open_what = next(what for b, what in options if model(b))
     for rank, (nat, wild, g, c) in enc.group.items():
-        nats = [f for f, v in nat.items() for _ in range(_v(model, v))]
-        wilds = [f for f, v in wild.items() for _ in range(_v(model, v))]
+        nats = [f for f, v in nat.items() for _ in range(model(v))]
+        wilds = [f for f, v in wild.items() for _ in range(model(v))]
         seeds = []
         if deep_what == ("group", rank):
             (nats if lowest in nats else wilds).remove(lowest)
@@ -112,12 +105,12 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
                     nats.remove(f)
                     core.append(f)
             seeds += core
-        for cards in _deal(nats, wilds, _v(model, g), _v(model, c), seeds, enc.max_wilds):
+        for cards in _deal(nats, wilds, model(g), model(c), seeds, enc.max_wilds):
             sets.append(("deep" if seeds and cards[:1] == [lowest] else "meld", cards, None))
     for rank, (hn, hw, on) in enc.held_apart.items():
-        if not _v(model, on):
+        if not model(on):
             continue
-        cards = [f for f, v in list(hn.items()) + list(hw.items()) for _ in range(_v(model, v))]
+        cards = [f for f, v in list(hn.items()) + list(hw.items()) for _ in range(model(v))]
         what = "meld"
         if deep_what == ("apart", rank):
             what = "deep"
@@ -132,39 +125,39 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
                         core.append(f)
         sets.append((what, cards, None))
     for rank, (hn, hw, on) in enc.open_groups.items():
-        if _v(model, on):
-            cards = [f for f, v in list(hn.items()) + list(hw.items()) for _ in range(_v(model, v))]
+        if model(on):
+            cards = [f for f, v in list(hn.items()) + list(hw.items()) for _ in range(model(v))]
             sets.append(("open" if open_what == ("group", rank) else "meld", cards, None))
     for k, (suit, faces, x, wild, used, lo, hi) in enumerate(enc.seqs):
-        if not _v(model, used):
+        if not model(used):
             continue
-        cards = [faces[o] for o, v in x.items() if _v(model, v)] + [f for f, v in wild.items() for _ in range(_v(model, v))]
+        cards = [faces[o] for o, v in x.items() if model(v)] + [f for f, v in wild.items() for _ in range(model(v))]
         what = "meld"
         if deep_what is not None and deep_what[0] == "seq" and deep_what[1] == k:
             what = "deep"
-            core = [faces[o] for o, v in deep_what[2].items() if _v(model, v)] + \
-                   [f for f, v in deep_what[3].items() for _ in range(_v(model, v))]
+            core = [faces[o] for o, v in deep_what[2].items() if model(v)] + \
+                   [f for f, v in deep_what[3].items() for _ in range(model(v))]
         if open_what == ("seq", k):
             what = "open"
         sets.append((what, cards, None))
     if enc.wildsets is not None:
         use, g, c = enc.wildsets
-        wilds = [f for f, v in use.items() for _ in range(_v(model, v))]
+        wilds = [f for f, v in use.items() for _ in range(model(v))]
         if open_what == ("wild",):
             seeds = list(opening)
             for f in seeds:
                 wilds.remove(f)
         else:
             seeds = _seeds(include, wilds)
-        dealt = _deal([], wilds, _v(model, g), _v(model, c), seeds)
+        dealt = _deal([], wilds, model(g), model(c), seeds)
         sets += [("open" if seeds and n == 0 and open_what == ("wild",) else "meld", s, None)
                  for n, s in enumerate(dealt)]
     for rank, (use, g, c) in enc.stopsets.items():
-        cards = [f for f, v in use.items() for _ in range(_v(model, v))]
+        cards = [f for f, v in use.items() for _ in range(model(v))]
         seeds = _seeds(include, cards)
-        sets += [("meld", s, None) for s in _deal([], cards, _v(model, g), _v(model, c), seeds)]
+        sets += [("meld", s, None) for s in _deal([], cards, model(g), model(c), seeds)]
     for i, add, _ in enc.layoffs:
-        cards = [f for f, v in add.items() for _ in range(_v(model, v))]
+        cards = [f for f, v in add.items() for _ in range(model(v))]
         if cards:
             sets.append(("open" if open_what == ("layoff", i) else "layoff", cards, i))
     play: list[Action] = []
@@ -192,9 +185,9 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
         else:
             play.append(Action(LAYOFF, tuple(cards), to=to))
     for face, v in enc.out.items():
-        if _v(model, v):
+        if model(v):
             play.append(Action(DISCARD, (face,)))
-    if _v(model, enc.out_unknown):
+    if model(enc.out_unknown):
         play.append(Action(DISCARD, (UNKNOWN,)))
     return tuple(play)
 
@@ -273,7 +266,7 @@ def explain(enc: Albany, solver: Solver, goal: Goal, extra: list, core: list[str
         base = rule.split(".")[0]
         out.append(Reason.of(rules, base, _text(enc, solver, goal, extra, rule, cheap=cheap)))
     out += _excluded(enc)
-    if not out and (goal.take_pile or any(True for e in extra if "mode" in str(e))):
+    if not out and (goal.take_pile or any("mode" in e.text for e in extra)):
         why = ("the turn's draw has been made" if enc.spot.phase != "before-draw"
                else "no legal turn starts with this draw from the pile")
         out.append(Reason.of(rules, rules.cite("pile"), why))
@@ -345,7 +338,7 @@ def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap
     if rule == "A-GOOUT" and (enc.excluded or cheap):  # the best over every draw is not searched for
         return f"going out needs {_n(enc.need, 'canasta')}; no legal turn reaches them"
     if rule == "A-GOOUT":
-        others = [e for e in extra if not e.eq(enc.went_out)]
+        others = [e for e in extra if e is not enc.went_out]
         try:
             best = solver.best(enc.total_canastas, others, leave_out=["A-GOOUT", "A-STOPPER", "A-GOOUT.discard",
                                                                       "A-GOOUT.cards"], hi=enc.need - 1)
@@ -450,5 +443,5 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup="none", rlim
         ok, model = solver.check(base + [cond])
         if ok:
             for j in range(i, len(conds)):
-                legal[j] = legal[j] or z3.is_true(model.eval(conds[j], model_completion=True))
+                legal[j] = legal[j] or bool(model(conds[j]))
     return [c for c, ok in zip(choices, legal) if ok]

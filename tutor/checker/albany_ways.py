@@ -53,8 +53,6 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations_with_replacement
 
-import z3
-
 from ..arrangements import arrangement, meld_key, pickup_options
 from ..cards import Card
 from ..errors import CheckerBug, IllegalPlayError, SolverLimitError
@@ -63,6 +61,7 @@ from ..melds import judge, sequence_span
 from ..play import DISCARD, LAYOFF, MELD, PICKUP, Action
 from ..spot import Spot
 from ..turn import TurnError, play_turn
+from . import smt
 from .albany import MODE_DEEP, MODE_NONE, MODE_TOP, Albany, Solver
 from .solve import Budget
 
@@ -105,7 +104,7 @@ def ways(spot: Spot, goal: Goal, *, cap: int, rlimit: int, max_models: int = MAX
         if not ok:
             break
         models += 1
-        values = [_value(model, t) for t in terms]
+        values = [model(t) for t in terms]
         profile = _read(enc, model)
         got, whole = search.profile(profile)
         if whole:  # the profile was searched to the end: the z3 witness must be among its ways
@@ -120,7 +119,7 @@ def ways(spot: Spot, goal: Goal, *, cap: int, rlimit: int, max_models: int = MAX
                 raise CheckerBug(f"the ways of a profile miss the solver's own witness ({_play_text(play)})")
         for key, (play, turn) in got.items():
             found.setdefault(key, Found(play, turn.initial_points))
-        solver.solver.add(z3.Or([t != v for t, v in zip(terms, values)]))
+        solver.add(smt.Or([t != v for t, v in zip(terms, values)]))
     return Ways(tuple(list(found.items())[:cap]), complete, models, checks)
 
 
@@ -141,8 +140,7 @@ def loose(key: tuple) -> tuple:
 
 # -- the z3 layer: profiles ---------------------------------------------------------
 def _profile_terms(enc: Albany) -> list:
-    """The numbers a profile is made of, as z3 terms over the encoding's variables."""
-    ctx = enc.ctx
+    """The numbers a profile is made of, as terms over the encoding's variables."""
     terms = [enc.mode, enc.d]
     laid: dict[Card, list] = {}
     for _, add, _ in enc.layoffs:
@@ -153,15 +151,10 @@ def _profile_terms(enc: Albany) -> list:
         placed = list(enc.uses[face])
         if not placed:
             continue
-        new = z3.Sum(placed) - (z3.Sum(laid[face]) if face in laid else z3.IntVal(0, ctx))
+        new = smt.Sum(placed) - smt.Sum(laid.get(face, ()))
         terms.append(new)
     terms += list(enc.out.values()) + [enc.out_unknown]
-    return [t for t in terms if not z3.is_int_value(t)]
-
-
-def _value(model, term) -> int:
-    v = model.eval(term, model_completion=True)
-    return (1 if z3.is_true(v) else 0) if z3.is_bool(v) else v.as_long()
+    return [t for t in terms if t.op != "const"]
 
 
 class Profile:
@@ -175,20 +168,20 @@ def _read(enc: Albany, model) -> Profile:
     lay: dict[int, Counter] = {}
     laid = Counter()
     for i, add, _ in enc.layoffs:
-        got = Counter({f: _value(model, v) for f, v in add.items()})
+        got = Counter({f: model(v) for f, v in add.items()})
         got = +got
         if got:
             lay[i] = got
         laid += got
     new = Counter()
     for face in enc.faces:
-        n = sum(_value(model, v) for v in enc.uses[face]) - laid[face]
+        n = sum(model(v) for v in enc.uses[face]) - laid[face]
         if n:
             new[face] = n
-    discard = next((f for f, v in enc.out.items() if _value(model, v)), None)
-    if discard is None and _value(model, enc.out_unknown):
+    discard = next((f for f, v in enc.out.items() if model(v)), None)
+    if discard is None and model(enc.out_unknown):
         discard = UNKNOWN
-    return Profile(_value(model, enc.mode), _value(model, enc.d), new, lay, discard)
+    return Profile(model(enc.mode), model(enc.d), new, lay, discard)
 
 
 # -- the plain layer: the turns of one profile -----------------------------------------

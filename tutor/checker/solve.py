@@ -21,6 +21,7 @@ from typing import Iterable
 import z3
 
 from ..errors import SolverLimitError
+from . import smt
 from .encoding import Encoding, Tracked
 from .terms import Cond, Lin
 
@@ -78,7 +79,8 @@ def _rlimit_count(solver: z3.Solver) -> int:
 
 
 class Values:
-    """A model's values by variable name; ``values(term)`` evaluates a ``Lin`` or a ``Cond`` variable."""
+    """A model's values by variable name; ``values(term)`` evaluates a ``Lin``, an ``smt.Expr`` or a ``Cond``
+    variable."""
 
     def __init__(self, model: z3.ModelRef):
         self.values: dict[str, int] = {}
@@ -91,7 +93,7 @@ class Values:
             self.values = {d.name(): _plain(model[d]) for d in model.decls() if d.arity() == 0}
 
     def __call__(self, term) -> int:
-        if isinstance(term, Lin):
+        if isinstance(term, (Lin, smt.Expr)):
             return term.value(self.values)
         if isinstance(term, Cond):
             if term.text in ("true", "false"):
