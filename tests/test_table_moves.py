@@ -180,3 +180,34 @@ def test_a_combine_other_variants_have_no_moves_around_the_pickup_either():
     spot = Spot.from_dict({"variant": "classic", "phase": "before-draw", "hand": "7H 7D 9C JK",
                            "melds": ["7S 7C JK"], "discard": "4C 9S"})
     assert moves_around_pickup(spot) == []
+
+
+#: 9S under the 3C stopper, with 8S JS held: 8S 9S _ JS needs a wild the hand has not, until QH takes the
+#: joker's place in QH QD JK (A-COMBINE) and the freed joker joins the deep card's set (A-DRAW (c))
+JOKER_FOR_A_DEEP_SET = {"variant": "albany", "phase": "before-draw", "hand": "8S JS QH 5D 6C",
+                        "melds": ["QH QD JK"], "discard": "9S 3C"}
+
+
+@pytest.mark.parametrize("decider", ["z3", "reference"])
+def test_a_draw_a_combine_a_pickup_may_need_a_joker_freed_on_the_table_first(decider):
+    spot = Spot.from_dict(JOKER_FOR_A_DEEP_SET)
+    assert not hasattr(checker.find(spot, Goal(pickup=ANY, take_pile=True)), "play")  # as the table stands: no
+    assert reference.find(spot, Goal(pickup=ANY, take_pile=True)) is None
+    verdict = ask("pickup", spot, decider=decider)
+    assert verdict.answer and verdict.witness["play"].startswith("exchange QH on 1; pickup 8S JS JK depth 2")
+    assert verdict.witness["table_moves"] == ["exchange QH on 1"]
+    play_turn(spot, parse_play(verdict.witness["play"]))
+
+
+def test_a_draw_a_combine_a_named_pickup_is_judged_after_the_moves_that_make_it_legal():
+    spot = Spot.from_dict(JOKER_FOR_A_DEEP_SET)
+    assert ask("pickup", spot, play="8S JS JK depth 2").answer
+    verdict = ask("pickup", spot, play="8S JS depth 2")  # without the joker the gap stays unfilled
+    assert not verdict.answer
+    assert verdict.reasons[-1].rule == "A-COMBINE" and "before taking from the pile" in verdict.reasons[-1].text
+
+
+def test_a_draw_a_side_not_down_has_no_table_to_free_a_joker_from():
+    spot = Spot.from_dict({**JOKER_FOR_A_DEEP_SET, "melds": []})
+    verdict = ask("pickup", spot)
+    assert not verdict.answer and all(r.rule != "A-COMBINE" for r in verdict.reasons)

@@ -11,7 +11,8 @@ spot i of a seed is the same in every run, so a long check splits into
 slices (``--start``), and one stopped by Ctrl-C reports the spots it
 finished and where to resume. ``--table-moves`` keeps only the spots where
 albany's moves on the table (A-COMBINE) reach another table, the ones
-where go-out asks the deciders more than once.
+where go-out (and from before-draw, pickup) asks the deciders more than
+once.
 """
 
 from __future__ import annotations

@@ -122,7 +122,7 @@ def _judge_sequence(rules: Rules, cards, naturals: list[Card], wilds: list[Card]
     span = orders[-1] - orders[0] + 1
     if span > len(cards):
         gaps = span - len(naturals)
-        raise _fail(meld_rule, f"{_what(cards)} has {gaps} gaps to fill and only {len(wilds)} wild card{'s' * (len(wilds) != 1)}")
+        raise _fail(meld_rule, f"{_what(cards)} has {gaps} gap{'s' * (gaps != 1)} to fill and only {len(wilds)} wild card{'s' * (len(wilds) != 1)}")
     if len(cards) > high - low + 1:
         raise _fail(meld_rule, f"{_what(cards)} is {len(cards)} long; a sequence holds at most {high - low + 1} cards")
     return naturals[0].suit

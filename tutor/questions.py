@@ -18,7 +18,7 @@ from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
 from .pickup_moves import StandIn, table_moves_for
 from .play import DISCARD, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
 from .spot import Spot
-from .table_moves import move_rule, stoppers_block, stranded
+from .table_moves import move_rule, rearrangements, stoppers_block, stranded
 from .turn import Turn, TurnError, after_steps, play_turn
 from .verdict import Reason, Verdict, empty_stock_reason
 
@@ -158,8 +158,9 @@ def go_out(spot: Spot, engine) -> Verdict:
         else:
             goal = Goal(pickup=ANY, take_pile=True, go_out=True)
         play, reasons, _, spent = _solve_counted(engine, spot, goal)
-        if play is None:
-            play, reasons = _after_table_moves(engine, spot, goal, reasons, spent)
+        if play is None and not stoppers_block(spot.rules, spot.hand):  # no move takes a stopper from the hand
+            when = "" if spot.phase == "drawn" else ", before or after taking from the pile"
+            play, reasons = _after_table_moves(engine, spot, goal, reasons, spent, table_moves_for(spot), when)
     if play is None:
         if spot.phase == "before-draw" and not spot.discard:
             reasons = (Reason.of(spot.rules, spot.rules.cite("pile"),
@@ -168,24 +169,22 @@ def go_out(spot: Spot, engine) -> Verdict:
     return _found("go-out", spot, play, False, t.ms)
 
 
-def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int):
-    """Going out after albany's moves on the table (A-COMBINE): from drawn, moves a turn can always make
-    first; from before-draw, moves before the pickup and after it (``tutor.pickup_moves``).
+def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int, moved: list, when: str):
+    """The goal after albany's moves on the table (A-COMBINE), ``moved``: the tables they reach
+    (``tutor.table_moves``) or the turns that start with them (``tutor.pickup_moves``).
 
     With the z3 checker the tables draw on what the question's resource limit has left after the
     table as it stands (``spent``), one after another, so a question keeps one limit."""
-    if stoppers_block(spot.rules, spot.hand):
-        return None, reasons  # no move on the table takes a stopper from the hand
-    moved = table_moves_for(spot)
     limited = not engine.__name__.endswith("reference")
     if limited:
         from . import checker
 
         left = (getattr(engine, "rlimit", None) or checker.rlimit_for(spot)) - spent
-    goals = {spot.phase: replace(goal, reasons=False), "drawn": Goal(pickup=NONE, go_out=True, reasons=False)}
+    goals = {spot.phase: replace(goal, reasons=False),
+             "drawn": replace(goal, pickup=NONE, take_pile=False, reasons=False)}  # after a pickup
 
     def worth_asking(ways):  # a drawn hand left with two cards no set can hold keeps one after the discard
-        return [way for way in ways if way.spot.phase != "drawn" or len(stranded(way.spot)) < 2]
+        return [way for way in ways if way.spot.phase != "drawn" or not goal.go_out or len(stranded(way.spot)) < 2]
 
     queue = worth_asking(moved)
     expanded = set()
@@ -211,7 +210,6 @@ def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int):
             continue
         return way.moves + tuple(play), None
     if moved:
-        when = "" if spot.phase == "drawn" else ", before or after taking from the pile"
         reasons += (Reason.of(spot.rules, move_rule(spot.rules), f"nor after exchanging a table joker or combining "
                               f"sets{when} ({len(moved)} way{'s' * (len(moved) != 1)} to do so, each tried)"),)
     return None, reasons
@@ -233,7 +231,10 @@ def pickup(spot: Spot, engine, play: str | None) -> Verdict:
             goal = Goal(pickup=action, take_pile=True)
         else:
             goal = Goal(pickup=ANY, take_pile=True)
-        found, reasons, _ = _solve(engine, spot, goal)
+        found, reasons, _, spent = _solve_counted(engine, spot, goal)
+        if found is None:  # a move on the table may make a pickup legal: a joker freed for a deep card's set
+            found, reasons = _after_table_moves(engine, spot, goal, reasons, spent,
+                                                rearrangements(spot, bridges=False), ", before taking from the pile")
     if found is None:
         if play is not None:
             reasons = _step_reasons(spot, goal.pickup) + tuple(reasons)
