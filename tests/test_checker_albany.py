@@ -7,9 +7,12 @@ from collections import Counter
 from itertools import product
 
 import pytest
-import z3
+from hypothesis import HealthCheck, assume, given, settings
+from strategies import albany_spots
 
+from tutor import reference
 from tutor.cards import parse_cards
+from tutor.checker import smt
 from tutor.checker.albany import Albany, Solver
 from tutor.checker.albany_play import find
 from tutor.checker.solve import Budget
@@ -133,7 +136,7 @@ def test_a_draw_c_a_natural_lowest_card_takes_three_naturals_of_its_rank():
     enc = Albany(s, goal=Goal(pickup=ANY, take_pile=True))
     nat, _, sets, _ = enc.group["Q"]
     into_queens = next(b for b, what in enc.deep_choice if what == ("group", "Q"))
-    two_sets_of_four = [enc.d == 16, into_queens, sets == 2, z3.Sum(list(nat.values())) == 4]
+    two_sets_of_four = [enc.d == 16, into_queens, sets == 2, smt.Sum(nat.values()) == 4]
     ok, _ = Solver(enc, Budget(10**8)).check(two_sets_of_four)
     assert not ok
     one_set_of_four = two_sets_of_four[:2] + [sets == 1, two_sets_of_four[3]]
@@ -200,6 +203,23 @@ def test_a_deal_canastas_to_go_out_per_table(players, partnerships, need):
     s = spot("KD KD KC KC 8C", melds=melds, players=players, partnerships=partnerships)
     found(s, Goal(go_out=True))
 
+
+
+def test_a_goout_a_search_without_reasons_stops_at_the_quick_conditions():
+    s = spot("KD KD 8C", melds="QS QH QD QC QS QH QD; KS KH 2C")  # 2 canastas needed, 1 within reach
+    quiet = Goal(go_out=True, reasons=False)
+    enc = Albany(s, goal=quiet)
+    assert enc.depths == [] and enc.excluded == {"A-GOOUT": [0]}  # nothing left to encode
+    assert blocked(s, quiet).reasons == ()
+    assert Albany(s, goal=Goal(go_out=True)).depths == [0]  # with reasons the search gives them
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(albany_spots(hand=(1, 14), pile=(0, 2), phase="drawn"))
+def test_a_goout_the_quick_conditions_rule_out_no_hand_that_goes_out(s):
+    quiet = Goal(go_out=True, reasons=False)
+    assume(not Albany(s, goal=quiet).depths)
+    assert reference.find(s, Goal(go_out=True)) is None
 
 def test_a_deluxe_option_5_needs_one_canasta_fewer():
     s = spot("KD KD 8C", melds="QS QH QD QC QS QH QD; KS KH 2C", deluxe=[5])

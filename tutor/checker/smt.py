@@ -1,10 +1,10 @@
 """Integer and Boolean terms as SMT-LIB text, for an encoding built term by term (albany's).
 
 Building a turn's formula out of z3's Python objects costs several times
-what z3 then spends solving it, and a fresh context for each question costs
-more again. These terms are plain Python: each keeps its SMT-LIB text,
-which a solver parses into z3 in one piece (``parse``), and its shape, so
-a model's values evaluate it without asking z3 (``Expr.value``). The names
+what z3 then spends solving it. These terms are plain Python: each keeps
+its SMT-LIB text, which a solver parses into z3 in one piece (``parse``),
+and its shape, so a model's values evaluate it without asking z3
+(``Expr.value``). The names
 follow z3's own (``And``, ``If``, ``Sum``), so the encoding reads as with
 z3's terms. ``terms`` is the same idea for the group variants, kept to
 linear terms; albany needs if-then-else and Booleans inside sums.
