@@ -212,6 +212,33 @@ def pickup_exchange_example():
 
 @app.cell(hide_code=True)
 def _():
+    mo.md(r"""
+    ## A joker freed before the pick-up
+
+    The moves on the table may also come first and open the pile. The
+    9♠ under the stopper can only be taken with two naturals from your
+    hand that make a set with it at once, and 8♠ 9♠ _ J♠ has a gap your
+    hand cannot fill. Put your Q♥ in the joker's place in Q♥ Q♦ 🃏 first,
+    and the freed joker fills the gap: the pick-up becomes legal. A move
+    after a pick-up never makes it legal, since the card taken is used
+    at once.
+    """)
+    return
+
+
+@app.cell
+def joker_freed_example():
+    freed_table = Spot.from_dict({"variant": "albany", "phase": "before-draw", "hand": "8S JS QH 5D 6C",
+                                  "discard": "9S 3C", "melds": ["QH QD JK"]})
+    _, freed_pickup = ask_verdict("pickup", freed_table, yes="Yes, you may take from the pile",
+                                  no="No, you may not take from the pile")
+    mo.vstack([table_view(freed_table, title="Your side's table, your hand and the pile"),
+               pile_positions(freed_table), freed_pickup])
+    return
+
+
+@app.cell(hide_code=True)
+def _():
     mo.md(rf"""
     ## Canastas to go out
 

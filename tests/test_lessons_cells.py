@@ -406,6 +406,12 @@ def test_albany_going_out_through_a_card_taken_for_a_table_joker_A_DRAW_A_COMBIN
     assert "pickup 8C 8S depth 2; meld 8D 8C 8S; exchange 6H on 1" in text_of(out)
 
 
+
+def test_albany_a_pickup_opened_by_a_joker_freed_on_the_table_A_DRAW_A_COMBINE(load_lesson, html_of, text_of):
+    out, _ = load_lesson("12_albany_pile_and_scoring").joker_freed_example.run()
+    assert 'data-verdict="yes"' in html_of(out)
+    assert "exchange QH on 1; pickup 8S JS JK depth 2" in text_of(out)
+
 def test_albany_deep_pickup(load_lesson, kit, html_of, text_of):
     lesson = load_lesson("12_albany_pile_and_scoring")
     table = Spot.from_dict({"variant": "albany", "hand": "9S 9H 5D 6D 7C KS", "melds": ["QH QS QD"],

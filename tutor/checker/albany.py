@@ -204,7 +204,8 @@ class Albany:
             return "A-GOOUT.cards"
         if self.block and self.stoppers_held(depth) >= self.block:
             return "A-STOPPER"
-        if not self.canastas_fit(0) if depth == 0 else depth < self._fit_from(p):
+        fits = self.canastas_fit(0) if depth == 0 else depth >= self._fit_from(p)
+        if not fits:
             return "A-GOOUT"
         return None
 
