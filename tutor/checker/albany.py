@@ -285,7 +285,7 @@ class Albany:
         self.d = _int(m, "depth", 0, p)
         m.hard += [(self.mode == MODE_NONE) == (self.d == 0), smt.Implies(self.mode == MODE_TOP, self.d == 1),
                    smt.Implies(self.mode == MODE_WHOLE, self.d == p), smt.Implies(self.mode == MODE_DEEP, self.d >= 2),
-                   smt.Or([self.d == j for j in self.depths] or [smt.BoolVal(False)])]
+                   smt.Or([self.d == j for j in self.depths])]  # none: false
         if self.spot.phase == "before-draw":
             m.track("A-DRAW.start", self.mode != MODE_NONE)
         top_role = rules.role(self.top) if self.top is not None else ""
@@ -302,8 +302,7 @@ class Albany:
         deep = [j for j in self.depths if j >= 2]
         deep_ok = [j for j in deep if rules.role(self.pile[-j]) != "stopper"]
         if len(deep_ok) < len(deep):
-            m.track("A-STOPPER.lowest", smt.Implies(self.mode == MODE_DEEP, smt.Or([self.d == j for j in deep_ok] or
-                                                                              [smt.BoolVal(False)])))
+            m.track("A-STOPPER.lowest", smt.Implies(self.mode == MODE_DEEP, smt.Or([self.d == j for j in deep_ok])))
         self.stoppers_after = smt.Sum([self.hand[c] + self.taken[c] for c in self.stoppers])
         self.avail = {c: self.hand[c] + self.taken[c] for c in self.faces}
 
@@ -599,8 +598,8 @@ class Albany:
             m.hard.append(smt.Implies(b, smt.And(parts)))
             targets.append(b)
             self.deep_choice.append((b, ("seq", k, core, cw)))
-        m.hard.append(smt.Sum([smt.If(b, one, zero) for b in targets] or [zero]) <= 1)
-        m.track("A-DRAW.deep", smt.Implies(deep, smt.Or(targets) if targets else smt.BoolVal(False)))
+        m.hard.append(smt.Sum([smt.If(b, one, zero) for b in targets]) <= 1)
+        m.track("A-DRAW.deep", smt.Implies(deep, smt.Or(targets)))
 
     # -- where every card ends, and going out ------------------------------------
     def _ends(self) -> None:
