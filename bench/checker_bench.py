@@ -7,8 +7,8 @@ Spots are dealt from each variant's shuffled pack with ``random.Random(seed)``
 (``tutor.sampling``): 15-card hands, piles of 0 to 30 cards, some legal melds
 on the table, scores across every first-meld band, both phases.
 
-Albany (three packs, a fanned pile taken from any depth) is timed on go-out
-and initial-meld, with one row per phase: from ``drawn`` the hand as it is,
+Albany (three packs, a fanned pile taken from any depth) is timed on go-out,
+pickup and initial-meld, with one row per phase: from ``drawn`` the hand as it is,
 from ``before-draw`` every legal pick-up, deep ones included (A-DRAW), may
 start the turn, so up to 45 cards may be held. ``gave up`` is the share of
 calls that reached the resource limit (``SolverLimitError``, exit status 3);
@@ -17,7 +17,8 @@ search for a better one (a yes whose witness is not proven the best).
 
 Go-out is timed as the whole question (``tutor.questions.ask``): in albany
 it also tries each move on the table a turn may start with (A-COMBINE), and
-its witness is re-checked by the rules engine. The other questions are put
+its witness is re-checked by the rules engine; so is albany's pickup (every
+spot turned to before-draw), which tries the moves before the pick-up. The other questions are put
 to ``tutor.checker.find`` with the goal each uses, and every call is one
 sample: pickup (from before-draw, or with the spot turned to before-draw when
 it was drawn), initial-meld (sides that have not melded: from drawn the hand,
@@ -47,7 +48,8 @@ from tutor.sampling import random_spot  # noqa: E402
 VARIANTS = ("classic", "house", "canasty", "albany")
 QUESTIONS = ("go-out", "pickup", "initial-meld", "melds")
 #: albany's rows: go-out and initial-meld, once per phase
-ALBANY = (("go-out", "drawn"), ("go-out", "before-draw"), ("initial-meld", "drawn"), ("initial-meld", "before-draw"))
+ALBANY = (("go-out", "drawn"), ("go-out", "before-draw"), ("pickup", None), ("initial-meld", "drawn"),
+          ("initial-meld", "before-draw"))
 
 
 def corpus(seed: int, variant: str, count: int):
@@ -92,11 +94,13 @@ def timed(fn):
 def row(question: str, variant: str, spots, label: str | None = None) -> None:
     wall, cpu, yes, gave_up, open_best = [], [], 0, 0, 0
     for spot in spots:
-        if question == "go-out":
+        if question == "go-out" or (question == "pickup" and variant == "albany"):
+            if question == "pickup":
+                spot = spot.replace(phase="before-draw")
             if spot.phase == "before-draw" and not spot.discard:
                 continue
-            try:  # the whole question: in albany it also tries moves on the table first (A-COMBINE)
-                verdict, ms, cpu_ms = timed(lambda: ask("go-out", spot))
+            try:  # the whole question: in albany it also tries moves on the table (A-COMBINE)
+                verdict, ms, cpu_ms = timed(lambda: ask(question, spot))
             except SolverLimitError as e:
                 verdict, ms, cpu_ms = None, *e.args[1:]
                 gave_up += 1
@@ -140,7 +144,8 @@ def main(argv: list[str]) -> int:
         find(spots[0], Goal(go_out=True))  # load z3 and the rules before timing
         if variant == "albany":
             for question, phase in ALBANY:
-                row(question, variant, [s for s in spots if s.phase == phase], f"{question} ({phase})")
+                row(question, variant, [s for s in spots if phase in (None, s.phase)],
+                    f"{question} ({phase})" if phase else question)
             continue
         for question in QUESTIONS:
             row(question, variant, spots)
