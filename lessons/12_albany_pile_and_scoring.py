@@ -81,6 +81,14 @@ def pile_positions(spot: Spot) -> mo.Html:
 
 
 @app.function
+def live_table(spot: Spot, question: str, yes: str, no: str) -> mo.Html:
+    """The side's table, the fanned pile and the tutor's live answer to one question about them."""
+    _, verdict = ask_verdict(question, spot, yes=yes, no=no)
+    return mo.vstack([table_view(spot, title="Your side's table, your hand and the pile"), pile_positions(spot),
+                      verdict])
+
+
+@app.function
 def deal_table() -> str:
     rows = ["| players | partnerships | cards dealt | canastas to go out |", "|---:|:---|---:|---:|"]
     for r in rules.data["layouts"]:
@@ -200,13 +208,10 @@ def _():
 
 @app.cell
 def pickup_exchange_example():
-    exchange_table = Spot.from_dict({"variant": "albany", "phase": "before-draw", "hand": "8S 8C 9S 9D",
-                                     "discard": "4C 8D 6H",
-                                     "melds": ["5H JK 7H", "QC QC QH QH QS 2C 2D", "KC KC KH KH KS KS 2H"]})
-    _, exchange_out = ask_verdict("go-out", exchange_table, yes="Yes, you can go out",
-                                  no="No, you cannot go out")
-    mo.vstack([table_view(exchange_table, title="Your side's table, your hand and the pile"),
-               pile_positions(exchange_table), exchange_out])
+    live_table(Spot.from_dict({"variant": "albany", "phase": "before-draw", "hand": "8S 8C 9S 9D",
+                               "discard": "4C 8D 6H",
+                               "melds": ["5H JK 7H", "QC QC QH QH QS 2C 2D", "KC KC KH KH KS KS 2H"]}),
+               "go-out", yes="Yes, you can go out", no="No, you cannot go out")
     return
 
 
@@ -228,12 +233,9 @@ def _():
 
 @app.cell
 def joker_freed_example():
-    freed_table = Spot.from_dict({"variant": "albany", "phase": "before-draw", "hand": "8S JS QH 5D 6C",
-                                  "discard": "9S 3C", "melds": ["QH QD JK"]})
-    _, freed_pickup = ask_verdict("pickup", freed_table, yes="Yes, you may take from the pile",
-                                  no="No, you may not take from the pile")
-    mo.vstack([table_view(freed_table, title="Your side's table, your hand and the pile"),
-               pile_positions(freed_table), freed_pickup])
+    live_table(Spot.from_dict({"variant": "albany", "phase": "before-draw", "hand": "8S JS QH 5D 6C",
+                               "discard": "9S 3C", "melds": ["QH QD JK"]}),
+               "pickup", yes="Yes, you may take from the pile", no="No, you may not take from the pile")
     return
 
 

@@ -146,11 +146,11 @@ def Var(text: str) -> Expr:
     return Expr(name(text), "var")
 
 
-def IntVal(n: int, ctx=None) -> Expr:
+def IntVal(n: int) -> Expr:
     return Expr(_num(n), "const", n)
 
 
-def BoolVal(b: bool, ctx=None) -> Expr:
+def BoolVal(b: bool) -> Expr:
     return TRUE if b else FALSE
 
 
@@ -171,22 +171,22 @@ def Sum(terms: Iterable) -> Expr:
     return Expr(f"(+ {' '.join(p.text for p in parts)})", "+", parts)
 
 
-def And(*args) -> Expr:
-    kept = [a for a in map(_term, _args(args)) if a is not TRUE]
-    if any(a is FALSE for a in kept):
-        return FALSE
+def _junction(op: str, unit: Expr, absorbing: Expr, args) -> Expr:
+    """``and`` (unit true, absorbing false) or ``or`` (the other way round) of the terms, folded."""
+    kept = [a for a in map(_term, _args(args)) if a is not unit]
+    if any(a is absorbing for a in kept):
+        return absorbing
     if not kept:
-        return TRUE
-    return kept[0] if len(kept) == 1 else Expr(f"(and {' '.join(a.text for a in kept)})", "and", kept)
+        return unit
+    return kept[0] if len(kept) == 1 else Expr(f"({op} {' '.join(a.text for a in kept)})", op, kept)
+
+
+def And(*args) -> Expr:
+    return _junction("and", TRUE, FALSE, args)
 
 
 def Or(*args) -> Expr:
-    kept = [a for a in map(_term, _args(args)) if a is not FALSE]
-    if any(a is TRUE for a in kept):
-        return TRUE
-    if not kept:
-        return FALSE
-    return kept[0] if len(kept) == 1 else Expr(f"(or {' '.join(a.text for a in kept)})", "or", kept)
+    return _junction("or", FALSE, TRUE, args)
 
 
 def Not(a) -> Expr:
