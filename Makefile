@@ -1,42 +1,50 @@
 # Set-up and everyday commands. Every target sets up what it needs and is quick
 # when that is already done, so `make lessons` and `make test` work on a fresh
-# machine with python3 and apt.
+# machine that has python3 (and, for the browser tests, apt).
+#
+# Environments come from the committed lock file (uv.lock) through uv, itself
+# installed at one pinned version into .tools/: the lessons get the runtime
+# dependencies only, the tests add their own group.
 
-VENV     := .venv
-PY       := $(VENV)/bin/python
-# pip runs again only when pyproject.toml changes after the last install.
-STAMP    := $(VENV)/.installed
+TOOLS    := .tools
+UV       := $(TOOLS)/bin/uv
+UV_PIN   := uv==0.13.9
 CHROMIUM := /usr/bin/chromium
+RUN      := $(UV) run --locked --no-default-groups
+TESTRUN  := $(UV) run --locked --group test
 
 ARGS        ?=
 PYTEST_ARGS ?= -n 2 --dist loadfile
 
-.PHONY: lessons test test-fast bench fuzz venv chromium
+.PHONY: lessons test test-fast bench fuzz site wheel chromium
 
-lessons: $(STAMP)
-	$(VENV)/bin/python -m tutor.serve $(ARGS)
+lessons: $(UV)
+	$(RUN) canasta-tutor lessons $(ARGS)
 
-test: $(STAMP) chromium
+test: $(UV) chromium
 	@$(call pytest)
 
-test-fast: $(STAMP) chromium
+test-fast: $(UV) chromium
 	@$(call pytest,-m "not slow")
 
-bench: $(STAMP)
-	$(PY) bench/run.py
+bench: $(UV)
+	$(TESTRUN) python bench/run.py
 
 # A long coverage-guided fuzzing run (CI runs a bounded one in the test suite).
+# atheris has wheels for Linux only; elsewhere this target says so and stops.
 FUZZ_SECONDS ?= 3600
-fuzz: $(STAMP)
-	mkdir -p fuzz/artifacts && cd fuzz/artifacts && ../../$(PY) ../fuzz_inputs.py -max_total_time=$(FUZZ_SECONDS)
+fuzz: $(UV)
+	@$(UV) sync --locked --group test --group fuzz || { echo "error: the fuzzer (atheris) has no wheel for this platform; fuzzing runs on Linux" >&2; exit 1; }
+	mkdir -p fuzz/artifacts && cd fuzz/artifacts && ../../$(UV) run --locked --group test --group fuzz python ../fuzz_inputs.py -max_total_time=$(FUZZ_SECONDS)
 
-venv: $(STAMP)
+wheel: $(UV)
+	$(UV) build --wheel --out-dir dist
 
 # pytest exits 5 when it collected nothing; say so, since a suite that checks
 # nothing must not look like a pass.
 define pytest
-echo '$(strip $(PY) -m pytest $(1) $(PYTEST_ARGS))'; \
-$(PY) -m pytest $(1) $(PYTEST_ARGS); status=$$?; \
+echo '$(strip pytest $(1) $(PYTEST_ARGS))'; \
+$(TESTRUN) pytest $(1) $(PYTEST_ARGS); status=$$?; \
 if [ $$status -eq 5 ]; then echo "pytest collected no tests: that is a failure" >&2; fi; \
 exit $$status
 endef
@@ -50,13 +58,10 @@ echo "installing $(1) with apt-get"; \
 $$sudo apt-get update && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y $(1)
 endef
 
-$(PY):
+$(UV):
 	@if ! python3 -c 'import ensurepip, venv' 2>/dev/null; then $(call apt_install,python3-venv); fi
-	python3 -m venv $(VENV)
-
-$(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install -e '.[test]'
-	@touch $@
+	python3 -m venv $(TOOLS)
+	$(TOOLS)/bin/pip install --quiet --disable-pip-version-check '$(UV_PIN)'
 
 # Browser tests drive the system Chromium at this exact path and never download
 # a browser of their own.

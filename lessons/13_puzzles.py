@@ -24,7 +24,9 @@ with app.setup:
     from tutor.questions import referee
     from tutor.spot import Spot
 
-    BANK = Path(os.environ.get("CANASTA_TUTOR_PUZZLES", str(Path(__file__).resolve().parent.parent / "puzzles")))
+    from tutor.resources import bank_dir
+
+    BANK = Path(os.environ["CANASTA_TUTOR_PUZZLES"]) if os.environ.get("CANASTA_TUTOR_PUZZLES") else bank_dir()
 
 
 @app.function
@@ -101,11 +103,11 @@ def _():
 @app.cell
 def _():
     puzzles, skipped = puzzle_bank(BANK)
-    source_note = f"{len(puzzles)} puzzles in the bank ({BANK})."
+    source_note = f"{len(puzzles)} puzzles in the bank."
     if not puzzles:
         with mo.status.spinner(title="No puzzle bank here: making a few puzzles…"):
             puzzles = fresh_puzzles()
-        source_note = f"No puzzle bank at {BANK}: these {len(puzzles)} puzzles were made just now."
+        source_note = f"No puzzle bank came with this installation: these {len(puzzles)} puzzles were made just now."
     mo.md(source_note)
     return (puzzles,)
 

@@ -37,8 +37,8 @@ def test_the_lesson_server_listens_on_loopback_only_unless_told_otherwise():
     port = _free_port()
     # the README's command, as make runs it: no --host given
     make = (ROOT / "Makefile").read_text()
-    assert re.search(r"python -m tutor.serve \$\(ARGS\)", make)
-    server = subprocess.Popen([sys.executable, "-m", "tutor.serve", "--headless", "--port", str(port)],
+    assert re.search(r"canasta-tutor lessons \$\(ARGS\)", make)
+    server = subprocess.Popen([sys.executable, "-m", "tutor.cli", "lessons", "--headless", "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 90
@@ -51,6 +51,30 @@ def test_the_lesson_server_listens_on_loopback_only_unless_told_otherwise():
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "::", "192.0.2.7", "example.org"])
+def test_the_lesson_server_refuses_an_open_address_without_a_password(host, capsys):
+    from tutor.cli import main
+
+    assert main(["lessons", "--host", host, "--headless"]) == 2
+    err = capsys.readouterr().err
+    assert "--token-password" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "::1", "127.0.0.9"])
+def test_the_lesson_server_takes_a_loopback_address_without_a_password(host):
+    from tutor.serve import _parser, marimo_argv
+
+    argv = marimo_argv(_parser().parse_args(["--host", host]))
+    assert "--no-token" in argv and argv[argv.index("--host") + 1] == host
+
+
+def test_the_lesson_server_on_an_open_address_asks_for_the_password():
+    from tutor.serve import _parser, marimo_argv
+
+    argv = marimo_argv(_parser().parse_args(["--host", "0.0.0.0", "--token-password", "s3cret"]))
+    assert argv[argv.index("--token-password") + 1] == "s3cret" and "--token" in argv and "--no-token" not in argv
 
 
 def test_no_user_input_is_evaluated_unpickled_or_executed():

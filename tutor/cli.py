@@ -36,7 +36,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 # Commands with their own argument parsers, handed the rest of the line as it is.
-_FORWARDED = {"puzzles": "tutor.puzzles.cli", "simulate": "tutor.engine.cli", "crosscheck": "tutor.crosscheck"}
+_FORWARDED = {"lessons": "tutor.serve", "puzzles": "tutor.puzzles.cli", "simulate": "tutor.engine.cli", "crosscheck": "tutor.crosscheck"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -79,6 +79,9 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("variant", nargs="?", metavar="VARIANT", help="classic, house, canasty, albany or a .toml path")
     sp.add_argument("--diff", nargs=2, metavar=("A", "B"), help="the rules that differ between A and B")
     sp.add_argument("--json", action="store_true", help="print the rules as JSON")
+
+    sp = sub.add_parser("lessons", help="serve the lessons in a browser", add_help=False)
+    sp.add_argument("rest", nargs=argparse.REMAINDER)
 
     sp = sub.add_parser("puzzles", help="generate, solve, verify and export puzzles", add_help=False)
     sp.add_argument("rest", nargs=argparse.REMAINDER)

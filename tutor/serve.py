@@ -1,7 +1,16 @@
-"""Serve the lesson gallery: ``marimo run lessons/`` with the lessons' libraries imported first.
+"""Serve the lesson gallery: ``canasta-tutor lessons`` (what ``make lessons`` runs).
 
-    python -m tutor.serve                     # what ``make lessons`` runs
-    python -m tutor.serve --port 2719         # any other ``marimo run`` option
+    canasta-tutor lessons                          # http://127.0.0.1:2718, opens a browser
+    canasta-tutor lessons --port 2719 --headless
+    canasta-tutor lessons --host 0.0.0.0 --token-password SECRET   # a classroom
+
+The gallery is served from the lessons the package carries (``tutor.resources``),
+so an installed wheel serves them as a checkout does.
+
+A server reachable beyond this machine hands every lesson (and the CPU behind
+it) to whoever can reach it, so a ``--host`` other than a loopback address is
+refused unless the learners must give a password (``--token-password`` or
+``--token-password-file``).
 
 ``marimo run`` gives every learner a kernel thread in one server process. When
 a class opens lessons at the same moment on a freshly started server, each new
@@ -16,6 +25,8 @@ answers, for the browser tests and the lesson benchmarks.
 
 from __future__ import annotations
 
+import argparse
+import ipaddress
 import os
 import runpy
 import socket
@@ -25,19 +36,74 @@ import time
 import urllib.request
 from pathlib import Path
 
-LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+from .errors import TutorError
+from .resources import lessons_dir
+
+LESSONS = lessons_dir()
 
 
-def main(argv: list[str] | None = None) -> None:
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _parser() -> argparse.ArgumentParser:
+    from .cli import _Parser
+
+    p = _Parser(prog="canasta-tutor lessons", description="Serve the lesson gallery in a browser.")
+    p.add_argument("--port", type=int, default=2718, help="the port to serve on (default 2718)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to serve on (default 127.0.0.1, this machine only); any other "
+                        "address needs --token-password or --token-password-file")
+    p.add_argument("--headless", action="store_true", help="do not open a browser")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--token-password", metavar="PASSWORD", help="the password learners type to open the lessons")
+    g.add_argument("--token-password-file", metavar="FILE", help="read that password from FILE")
+    return p
+
+
+def marimo_argv(args: argparse.Namespace) -> list[str]:
+    """The ``marimo run`` command line for these options, or a TutorError saying what is unsafe."""
+    if not 0 < args.port < 65536:
+        raise TutorError(f"--port must be between 1 and 65535, not {args.port}")
+    guarded = bool(args.token_password or args.token_password_file)
+    if not _is_loopback(args.host) and not guarded:
+        raise TutorError(f"--host {args.host} would let anyone who can reach this machine use the lessons: "
+                         f"set a password with --token-password or --token-password-file, "
+                         f"or keep the default 127.0.0.1")
+    argv = ["marimo", "run", str(LESSONS), "--host", args.host, "--port", str(args.port), "--no-sandbox"]
+    if args.headless:
+        argv.append("--headless")
+    if args.token_password:
+        argv += ["--token", "--token-password", args.token_password]
+    elif args.token_password_file:
+        argv += ["--token", "--token-password-file", args.token_password_file]
+    else:
+        argv.append("--no-token")
+    return argv
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+    command = marimo_argv(args)
+    if not LESSONS.is_dir():
+        raise TutorError("this installation carries no lessons")
+
     import anywidget  # noqa: F401
     import IPython  # noqa: F401
     import ipywidgets  # noqa: F401
 
     from . import checker, widget  # noqa: F401
 
-    args = sys.argv[1:] if argv is None else argv
-    sys.argv = ["marimo", "run", str(LESSONS), *args]
+    # The lessons import their shared helpers (rulebook.py) from their own folder.
+    sys.path.insert(0, str(LESSONS))
+    sys.argv = command
     runpy.run_module("marimo", run_name="__main__", alter_sys=True)
+    return 0
 
 
 class ServerDidNotStart(RuntimeError):
@@ -54,10 +120,14 @@ def launch(log: Path, *, preload: bool = True, python: str = sys.executable,
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    start = ["-m", "tutor.serve"] if preload else ["-m", "marimo", "run", str(LESSONS)]
+    if preload:
+        command = ["-m", "tutor.cli", "lessons", "--headless", "--port", str(port)]
+    else:
+        command = ["-m", "marimo", "run", str(LESSONS), "--headless", "--host", "127.0.0.1", "--port", str(port),
+                   "--no-token", "--no-sandbox"]
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [python, *start, "--headless", "--host", "127.0.0.1", "--port", str(port), "--no-token", "--no-sandbox"],
+            [python, *command],
             cwd=LESSONS.parent, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     url = f"http://127.0.0.1:{port}"
@@ -86,4 +156,4 @@ def stop(proc: subprocess.Popen) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -15,12 +15,12 @@ from typing import Any, Iterable
 
 from ..errors import SolverLimitError, TutorError
 from ..progress import Progress
+from ..resources import bank_dir
 from ..spot import Spot
 from .format import Line, PuzzleError, read_lines
 from .grading import features_of, grade_of, themes_of
 from .prove import Disagreement, prove, replay_witness
 
-BANK = Path(__file__).resolve().parents[2] / "puzzles"
 NOT_COLLECTIONS = {"calibration.jsonl"}  # hand-graded puzzles for the grade, in their own format
 
 
@@ -50,9 +50,10 @@ def bank_files(paths: Iterable[str | Path] = ()) -> list[Path]:
     """The puzzle files named (a folder stands for its ``*.jsonl``); none named: the shipped bank."""
     paths = list(paths)
     if not paths:
-        if not BANK.is_dir():
-            raise PuzzleError(f"no puzzle bank at {BANK}: name the files to verify")
-        paths = [BANK]
+        bank = bank_dir()
+        if not bank.is_dir():
+            raise PuzzleError("this installation carries no puzzle bank: name the files to verify")
+        paths = [bank]
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
