@@ -536,7 +536,7 @@ def test_referee_names_the_step_and_the_rule(load_lesson, kit, text_of):
     out, _ = lesson.referee_verdict.run(hand_view=hand, play_box=Value("meld KS 2C JK; discard 9S"),
                                         play_source=Value("the play typed here"), spot=spot)
     text = text_of(out)
-    assert "Illegal (step 1" in text and "C-MELD" in text and "Source: 004_5a99281a5128ecf8.txt" in text
+    assert "Illegal (step 1" in text and "C-MELD" in text and "Source: Classic Canasta, 'Wild cards (2, joker)'" in text
 
 
 def test_referee_spot_errors_are_messages(load_lesson, text_of):

@@ -79,6 +79,8 @@ def _parser() -> argparse.ArgumentParser:
     sp.add_argument("variant", nargs="?", metavar="VARIANT", help="classic, house, canasty, albany or a .toml path")
     sp.add_argument("--diff", nargs=2, metavar=("A", "B"), help="the rules that differ between A and B")
     sp.add_argument("--json", action="store_true", help="print the rules as JSON")
+    sp.add_argument("--markdown", action="store_true",
+                    help="print the rule book as Markdown (docs/rules.md: the four variants, or VARIANT alone)")
 
     sp = sub.add_parser("lessons", help="serve the lessons in a browser", add_help=False)
     sp.add_argument("rest", nargs=argparse.REMAINDER)
@@ -147,6 +149,13 @@ def _rules(args) -> int:
     from .report import diff_text, rules_text
     from .rules import load_variant
 
+    if args.markdown:
+        from .rulebook_doc import rule_book
+
+        if args.diff or args.json:
+            raise TutorError("rules --markdown takes no --diff or --json")
+        print(rule_book([args.variant]) if args.variant else rule_book(), end="")
+        return 0
     if args.diff:
         if args.variant:
             raise TutorError("rules --diff A B takes no other variant")
