@@ -25,7 +25,7 @@ def answer_line(line: str, decider: str = "z3") -> dict:
     try:
         if len(line) > MAX_LINE_BYTES:
             raise TutorError(f"line is longer than {MAX_LINE_BYTES} bytes")
-        item = loads(line, "line")
+        item = loads(line, "the line")
         if not isinstance(item, dict):
             raise TutorError("each line is a JSON object with 'question' and 'spot'")
         unknown = set(item) - _LINE_KEYS

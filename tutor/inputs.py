@@ -206,7 +206,7 @@ def _no_duplicates(what: str) -> Callable[[list[tuple[str, Any]]], dict]:
         out = {}
         for key, value in pairs:
             if key in out:
-                raise TutorError(f"the {what} holds the key {excerpt(key)} twice")
+                raise TutorError(f"{what} holds the key {excerpt(key)} twice")
             out[key] = value
         return out
     return hook
@@ -215,7 +215,7 @@ def _no_duplicates(what: str) -> Callable[[list[tuple[str, Any]]], dict]:
 def _small_int(what: str, digits: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if len(text.lstrip("-")) > digits:
-            raise TutorError(f"the {what} holds a number of {len(text.lstrip('-'))} digits ({excerpt(text, 20)}); "
+            raise TutorError(f"{what} holds a number of {len(text.lstrip('-'))} digits ({excerpt(text, 20)}); "
                              f"numbers here have at most {digits}")
         return int(text)
     return parse
@@ -223,7 +223,7 @@ def _small_int(what: str, digits: int) -> Callable[[str], int]:
 
 def _constant(what: str):
     def parse(text: str):
-        raise TutorError(f"the {what} holds {text}, which is not a number JSON allows")
+        raise TutorError(f"{what} holds {text}, which is not a number JSON allows")
     return parse
 
 
@@ -234,14 +234,14 @@ def loads(text: str | bytes, what: str, max_depth: int = MAX_JSON_DEPTH, max_dig
         text = decode(text, what)
     depth = json_depth(text)
     if depth > max_depth:
-        raise TutorError(f"the {what} nests {depth} levels deep; at most {max_depth} are read")
+        raise TutorError(f"{what} nests {depth} levels deep; at most {max_depth} are read")
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates(what), parse_int=_small_int(what, max_digits),
                           parse_constant=_constant(what))
     except json.JSONDecodeError as e:
-        raise TutorError(f"the {what} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        raise TutorError(f"{what} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
     except RecursionError:  # the scan above makes this unreachable; kept as input, never a bug
-        raise TutorError(f"the {what} nests too deeply") from None
+        raise TutorError(f"{what} nests too deeply") from None
 
 
 # -- TOML ------------------------------------------------------------------------------

@@ -63,7 +63,7 @@ class Spot:
         if len(text) > MAX_SPOT_BYTES:
             raise SpotError(f"spot is {len(text)} bytes; at most {MAX_SPOT_BYTES} are read")
         try:
-            data = loads(text, "spot")
+            data = loads(text, "the spot")
         except SpotError:
             raise
         except TutorError as e:
