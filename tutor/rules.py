@@ -267,10 +267,10 @@ def _validate(data: dict, origin: str) -> None:
             _validate_section(origin, key, value)
     for rid, rule in data.get("rules", {}).items():
         if not isinstance(rule, dict) or "text" not in rule:
-            raise VariantError(f"{origin}: {excerpt(f'rules.{rid}')} needs a text")
+            raise VariantError(f"{origin}: {excerpt(f'rules.{rid}', quote=False)} needs a text")
         for sub, subvalue in rule.items():
             if sub not in _RULE_KEYS:
-                raise VariantError(f"{origin}: unknown key {excerpt(f'rules.{rid}.{sub}')}")
+                raise VariantError(f"{origin}: unknown key {excerpt(f'rules.{rid}.{sub}', quote=False)}")
             _check_type(f"{origin}: rules.{rid}.{sub}", subvalue, _RULE_KEYS[sub])
     for name, spec in data.get("options", {}).items():
         _validate_option(origin, name, spec)
@@ -279,7 +279,7 @@ def _validate(data: dict, origin: str) -> None:
             raise VariantError(f"{origin}: layouts[{i}] must be a table (players, hand, canastas)")
         for sub, subvalue in row.items():
             if sub not in _LAYOUT_KEYS:
-                raise VariantError(f"{origin}: unknown key {excerpt(f'layouts[{i}].{sub}')}")
+                raise VariantError(f"{origin}: unknown key {excerpt(f'layouts[{i}].{sub}', quote=False)}")
             _check_type(f"{origin}: layouts[{i}].{sub}", subvalue, _LAYOUT_KEYS[sub])
             for number in (subvalue if isinstance(subvalue, list) else [subvalue]):
                 _check_bound(f"{origin}: layouts[{i}].{sub}", f"layouts.{sub}", number)
@@ -305,7 +305,7 @@ def _validate_section(origin: str, key: str, value: Any) -> None:
         return
     for sub, subvalue in value.items():
         if sub not in SCHEMA[key]:
-            raise VariantError(f"{origin}: unknown key {excerpt(f'{key}.{sub}')}")
+            raise VariantError(f"{origin}: unknown key {excerpt(f'{key}.{sub}', quote=False)}")
         _check_type(f"{origin}: {key}.{sub}", subvalue, SCHEMA[key][sub])
         _check_bound(f"{origin}: {key}.{sub}", f"{key}.{sub}", subvalue)
 
@@ -315,7 +315,7 @@ def _validate_option(origin: str, name: str, spec: Any) -> None:
         raise VariantError(f"{origin}: options.{name} must be a table")
     for sub in spec:
         if sub not in _OPTION_KEYS:
-            raise VariantError(f"{origin}: unknown key {excerpt(f'options.{name}.{sub}')}")
+            raise VariantError(f"{origin}: unknown key {excerpt(f'options.{name}.{sub}', quote=False)}")
     if "choices" in spec and not isinstance(spec["choices"], list):
         raise VariantError(f"{origin}: options.{name}.choices must be a list")
     if "sets" in spec:
