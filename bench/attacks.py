@@ -2,6 +2,7 @@
 
     python bench/attacks.py            # every attack
     python bench/attacks.py -k toml    # the attacks whose name holds "toml"
+    python bench/attacks.py --root ../other-checkout --timeout 10   # the same attacks on another copy
 
 Each attack runs ``canasta-tutor ...`` as its own process (under a 2 GiB address
 space cap, so a runaway cannot take the machine) with a 30 s timeout, and prints
@@ -34,6 +35,7 @@ SECONDS_BUDGET = 5.0
 MEMORY_BUDGET_MB = 1024
 TIMEOUT = 30.0
 ADDRESS_CAP = 2 * 1024 ** 3
+TARGET = ROOT  # the checkout whose tutor runs (--root)
 
 SPOT = {"variant": "classic", "hand": "KS KH 7D 7C 2C JK", "melds": ["QS QH QD 2H"], "discard": "5H 9C 3C 7S",
         "stock": 40, "phase": "drawn"}
@@ -101,10 +103,10 @@ def run_one(attack: Attack, workdir: Path) -> dict:
 def _spawn(attack: Attack, out, err):
     import subprocess
 
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=str(TARGET))
     p = subprocess.Popen(CLI + attack.argv,
                          stdin=subprocess.PIPE if attack.stdin_bytes else subprocess.DEVNULL,
-                         stdout=out, stderr=err, env=env, preexec_fn=_limit)
+                         stdout=out, stderr=err, env=env, cwd=TARGET, preexec_fn=_limit)
     if attack.stdin_bytes:
         threading.Thread(target=_feed, args=(p.stdin, attack.stdin_bytes), daemon=True).start()
     return p
@@ -267,10 +269,14 @@ def attacks(tmp: Path) -> list[Attack]:
 
 
 def main() -> int:
+    global TARGET, TIMEOUT
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-k", default="", help="only the attacks whose name holds this")
     ap.add_argument("--json", action="store_true", help="one JSON line per attack")
+    ap.add_argument("--root", type=Path, default=ROOT, help="the checkout whose tutor is attacked (default: this one)")
+    ap.add_argument("--timeout", type=float, default=TIMEOUT, help=f"seconds before an attack is stopped ({TIMEOUT:.0f})")
     args = ap.parse_args()
+    TARGET, TIMEOUT = args.root.resolve(), args.timeout
     tmp = Path(tempfile.mkdtemp(prefix="attacks-"))
     failed = 0
     try:
