@@ -236,7 +236,7 @@ def check_record(data: Any) -> list[str]:
     if not isinstance(data["id"], str) or not _ID.match(data["id"]):
         problems.append("id must be 3-80 characters: lower-case letters, digits and hyphens")
     if data["question"] not in QUESTIONS:
-        problems.append(f"question must be one of {', '.join(QUESTIONS)}, not {json.dumps(data['question'])}")
+        problems.append(f"question must be one of {', '.join(QUESTIONS)}, not {excerpt(json.dumps(data['question']), quote=False)}")
     if not isinstance(data["answer"], bool):
         problems.append("answer must be true or false")
     if not isinstance(data["spot"], dict):
@@ -485,5 +485,5 @@ def find(puzzles: list[Puzzle], puzzle_id: str) -> Puzzle:
     for p in puzzles:
         if p.id == puzzle_id:
             return p
-    raise PuzzleError(f"no puzzle {puzzle_id!r} in the file (its ids start {', '.join(p.id for p in puzzles[:3])}...)"
+    raise PuzzleError(f"no puzzle {excerpt(puzzle_id)} in the file (its ids start {', '.join(p.id for p in puzzles[:3])}...)"
                       if puzzles else "the puzzle file is empty")
