@@ -409,3 +409,12 @@ def test_a_tutor_error_is_what_every_refusal_raises():
     for text in ("[" * 50 + "]" * 50, '{"a": 1, "a": 2}', "1" * 50, "NaN"):
         with pytest.raises(TutorError):
             loads(text, "the spot")
+
+
+def test_every_whole_number_of_the_house_rules_schema_has_bounds():
+    from tutor import rules
+
+    numbers = [f"{section}.{key}" for section, table in rules.SCHEMA.items() if table
+               for key, kind in table.items() if kind in (int, (int, str))]
+    numbers += [f"layouts.{key}" for key in ("players", "partnerships", "hand", "decks", "canastas")]
+    assert [n for n in numbers if n not in rules.BOUNDS] == []
