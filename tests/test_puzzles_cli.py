@@ -86,7 +86,7 @@ def test_verify_catches_a_flipped_answer_even_with_a_fresh_checksum(copy_of, cap
     else:
         r["ways"], r["unique"] = None, None
         r["proof"] = {"rules": ["C-GOOUT"], "reasons": [{"rule": "C-GOOUT", "text": "made up", "source": "y"}]}
-    r["checksum"] = checksum(r["spot"], r["question"], r["play"], r["answer"])
+    r["checksum"] = checksum(r)
     _write(path, records)
     assert main(["verify", str(path), "--workers", "1", "--quiet"]) == 1
     out = capsys.readouterr().out

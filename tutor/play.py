@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_cards
 from .errors import NotationError
+from .inputs import excerpt
 
 PICKUP, MELD, LAYOFF, DISCARD = "pickup", "meld", "layoff", "discard"
 EXCHANGE, COMBINE = "exchange", "combine"
@@ -49,8 +50,9 @@ class Action:
 
 
 def _number(text: str, word: str, step: int) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise NotationError(f"step {step}: '{word} {text}' needs a whole number of at least 1")
+    # ASCII digits only (int() would read '\u00b2' or '\u0662' too), and few of them
+    if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
+        raise NotationError(f"step {step}: {excerpt(word + ' ' + text)} needs a whole number of at least 1")
     return int(text)
 
 
@@ -59,7 +61,7 @@ def parse_action(text: str, step: int = 1) -> Action:
     kind, _, rest = words.partition(" ")
     kind = kind.lower()
     if kind not in KINDS:
-        raise NotationError(f"step {step}: unknown action {kind!r} (use pickup, meld, layoff or discard; "
+        raise NotationError(f"step {step}: unknown action {excerpt(kind)} (use pickup, meld, layoff or discard; "
                             f"in albany also exchange or combine)")
     if kind == COMBINE:
         numbers = rest.split()

@@ -39,10 +39,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _options(args) -> dict:
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as e:
-        raise TutorError(f"--options is not valid JSON: {e}") from None
+    from ..inputs import loads
+
+    options = loads(args.options, "--options")
     if not isinstance(options, dict):
         raise TutorError("--options must be a JSON object, e.g. '{\"players\": 2}'")
     if args.players is not None:

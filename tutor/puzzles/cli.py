@@ -73,30 +73,42 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--title", help="the worksheet's title")
 
     sub.add_parser("themes", help="list the themes puzzles are tagged with")
+
+    r = sub.add_parser("rehash", help="recompute the checksums of puzzle files whose texts were edited on purpose")
+    r.add_argument("files", nargs="+", metavar="FILE")
     return p
 
 
 # -- generate --------------------------------------------------------------------------------
 
 def _seed(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
+    from ..inputs import excerpt, whole_number
+
+    if len(text) > 80:
+        raise TutorError(f"--seed may be at most 80 characters, not {excerpt(text)}")
+    body = text[1:] if text.startswith("-") else text
+    return whole_number(text, "--seed") if body.isascii() and body.isdigit() else text
 
 
 def _generate(args) -> int:
     from .format import dumps
     from .generate import generate_report
 
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as e:
-        raise TutorError(f"--options is not valid JSON: {e.msg}") from None
+    from ..inputs import loads
+
+    if len(args.options) > 64 * 1024:
+        raise TutorError("--options may be at most 64 KiB of JSON")
+    options = loads(args.options, "--options")
     if not isinstance(options, dict):
         raise TutorError("--options must be a JSON object")
     report = generate_report(args.variant, args.count, args.difficulty, args.theme, _seed(args.seed), options,
                              args.workers, progress=not args.quiet)
     text = dumps(report.puzzles)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        from .format import locked, write_atomic
+
+        with locked(args.out):
+            write_atomic(args.out, text)
     else:
         sys.stdout.write(text)
     if not args.quiet:
@@ -240,7 +252,7 @@ def _add(args) -> int:
     import re
 
     from ..spot import load_spot
-    from .format import PuzzleError, read_file
+    from .format import PuzzleError, append, read_file
     from .generate import puzzle_from
     from .prove import Disagreement, prove
 
@@ -248,7 +260,8 @@ def _add(args) -> int:
         if not re.match(r"^[a-z0-9][a-z0-9-]{0,39}$", t):
             raise TutorError(f"tag {t!r}: a tag is lower-case letters, digits and hyphens")
     target = Path(args.to)
-    existing = read_file(target) if target.exists() and target.stat().st_size else []
+    # an early look, to refuse before proving; the append itself checks again under the file's lock
+    existing = read_file(target) if target.exists() else []
     try:
         spot = load_spot(args.spot)
     except TutorError as e:
@@ -267,8 +280,7 @@ def _add(args) -> int:
     puzzle = puzzle_from(spot, args.question, args.play, proven, "manual", "-", args.tags)
     if any(p.id == puzzle.id for p in existing):
         raise PuzzleError(f"refused: {target} already holds this puzzle ({puzzle.id})")
-    with target.open("a", encoding="utf-8") as f:
-        f.write(puzzle.to_line() + "\n")
+    append(target, puzzle)
     print(f"added {puzzle.id} to {target}: answer {'yes' if puzzle.answer else 'no'}, grade {puzzle.grade}, "
           f"themes {', '.join(puzzle.themes)}")
     return 0
@@ -286,9 +298,22 @@ def _export(args) -> int:
     title = args.title or f"{Path(args.file).stem.replace('_', ' ').title()} puzzles"
     html = worksheet_html(puzzles, title=title, answers=args.answers)
     if args.out:
-        Path(args.out).write_text(html, encoding="utf-8")
+        from .format import locked, write_atomic
+
+        with locked(args.out):
+            write_atomic(args.out, html)
     else:
         sys.stdout.write(html)
+    return 0
+
+
+def _rehash(args) -> int:
+    from .format import rehash
+
+    for path in args.files:
+        count, changed = rehash(path)
+        print(f"{path}: {count} puzzle{'s' * (count != 1)}, {changed} checksum{'s' * (changed != 1)} recomputed; "
+              f"run 'canasta-tutor puzzles verify {path}' to re-prove them")
     return 0
 
 
@@ -308,7 +333,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help()
             return 0
         return {"generate": _generate, "solve": _solve, "verify": _verify, "add": _add,
-                "export": _export, "themes": _themes}[args.command](args)
+                "export": _export, "themes": _themes, "rehash": _rehash}[args.command](args)
     except SolverLimitError as e:
         print(f"canasta-tutor puzzles: {e}", file=sys.stderr)
         return 3

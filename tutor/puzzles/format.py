@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..errors import TutorError
+from ..inputs import excerpt, loads, open_binary
 
 QUESTIONS = ("go-out", "pickup", "initial-meld", "cheat")
 GRADES = (1, 2, 3, 4, 5)
 WAYS_CAP = 5  # ways are counted up to this many; "5" reads "five or more"
 MAX_PUZZLE_FILE_BYTES = 16 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
+CHECKSUM_VERSION = 2  # 1 covered the spot, question, play and answer; 2 covers every field
 
 # The fields of a puzzle line, in the order they are written.
 FIELDS = ("id", "variant", "question", "spot", "play", "answer", "proof", "ways", "unique",
@@ -108,15 +112,32 @@ def canonical_spot(spot: dict[str, Any]) -> dict[str, Any]:
     return Spot.from_dict(spot).to_dict()
 
 
-def checksum_text(spot: dict[str, Any], question: str, play: str | None, answer: bool) -> str:
-    """What the checksum covers: four lines, the canonical spot JSON (keys sorted, no spaces),
-    the question, the play (empty if none) and the answer (``true`` or ``false``)."""
+def checksum_text(data: dict[str, Any]) -> str:
+    """What the checksum covers: a first line naming the format's version, then the whole
+    record but its checksum, as compact JSON with sorted keys and the spot made canonical:
+    everything a learner is shown (id, themes, reason texts, the witness) and how it was made."""
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    body["spot"] = canonical_spot(data["spot"])
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return f"canasta-tutor puzzle {CHECKSUM_VERSION}\n{text}"
+
+
+def checksum(data: dict[str, Any]) -> str:
+    """The checksum of a puzzle record (a ``Puzzle``'s ``to_dict()`` or a parsed line)."""
+    return hashlib.sha256(checksum_text(data).encode("utf-8")).hexdigest()
+
+
+def _first_checksum(spot: dict[str, Any], question: str, play: str | None, answer: bool) -> str:
+    """The checksum of the format's first version (spot, question, play and answer only):
+    recognised only to say that a file needs ``puzzles rehash``, never accepted."""
     spot_json = json.dumps(canonical_spot(spot), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "\n".join((spot_json, question, play or "", "true" if answer else "false"))
+    text = "\n".join((spot_json, question, play or "", "true" if answer else "false"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def checksum(spot: dict[str, Any], question: str, play: str | None, answer: bool) -> str:
-    return hashlib.sha256(checksum_text(spot, question, play, answer).encode("utf-8")).hexdigest()
+def seal(puzzle: "Puzzle") -> "Puzzle":
+    """``puzzle`` with the checksum of everything else it holds."""
+    return replace(puzzle, checksum=checksum(puzzle.to_dict()))
 
 
 def puzzle_id(variant: str, question: str, spot: dict[str, Any], play: str | None) -> str:
@@ -215,7 +236,7 @@ def check_record(data: Any) -> list[str]:
     if not isinstance(data["id"], str) or not _ID.match(data["id"]):
         problems.append("id must be 3-80 characters: lower-case letters, digits and hyphens")
     if data["question"] not in QUESTIONS:
-        problems.append(f"question must be one of {', '.join(QUESTIONS)}, not {json.dumps(data['question'])}")
+        problems.append(f"question must be one of {', '.join(QUESTIONS)}, not {excerpt(json.dumps(data['question']), quote=False)}")
     if not isinstance(data["answer"], bool):
         problems.append("answer must be true or false")
     if not isinstance(data["spot"], dict):
@@ -264,12 +285,16 @@ def check_record(data: Any) -> list[str]:
     if problems:
         return problems
     try:
-        expected = checksum(data["spot"], data["question"], play, answer)
+        expected = checksum(data)
     except TutorError as e:
         return [f"spot cannot occur: {e}"]
     if expected != data["checksum"]:
-        problems.append("checksum does not match the spot, question, play and answer: "
-                        "the puzzle was edited after it was proved (re-prove it with 'puzzles add')")
+        if data["checksum"] == _first_checksum(data["spot"], data["question"], play, answer):
+            problems.append(f"checksum is of the puzzle format's version 1; version {CHECKSUM_VERSION} covers "
+                            "every field: run 'canasta-tutor puzzles rehash FILE', then 'puzzles verify FILE'")
+        else:
+            problems.append("checksum does not match the puzzle: it was edited after it was proved "
+                            "(re-prove it with 'puzzles add', or run 'puzzles rehash' and then 'puzzles verify')")
     return problems
 
 
@@ -291,30 +316,43 @@ class Line:
 
 
 def read_lines(path: str | Path) -> Iterator[Line]:
-    """Every non-blank line of a puzzle file, parsed and schema-checked (problems kept, not raised)."""
-    p = Path(path)
+    """Every non-blank line of a puzzle file, parsed and schema-checked (problems kept, not raised).
+
+    Only a regular file is read, line by line within the caps; a line that is too long,
+    not UTF-8, nested deep or holding huge numbers is one line's problem, not the file's."""
     try:
-        if p.stat().st_size > MAX_PUZZLE_FILE_BYTES:
-            raise PuzzleError(f"{path}: a puzzle file may be at most {MAX_PUZZLE_FILE_BYTES // (1024 * 1024)} MiB")
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PuzzleError(f"no such puzzle file: {path}") from None
-    except IsADirectoryError:
-        raise PuzzleError(f"{path} is a folder, not a puzzle file") from None
-    except UnicodeDecodeError:
-        raise PuzzleError(f"{path} is not UTF-8 text") from None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        if len(raw) > MAX_LINE_BYTES:
-            yield Line(number, None, [f"the line is longer than {MAX_LINE_BYTES} characters"])
-            continue
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as e:
-            yield Line(number, None, [f"not valid JSON: {e.msg} at column {e.colno}"])
-            continue
-        yield Line(number, data, check_record(data))
+        stream = open_binary(path, "puzzle file", allow_stdin=False)
+    except TutorError as e:
+        raise PuzzleError(str(e)) from None
+    with stream:
+        for number, raw in _lines_of(stream, path):
+            if raw is None:
+                yield Line(number, None, [f"the line is longer than {MAX_LINE_BYTES} bytes"])
+                continue
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                yield Line(number, None, [f"the line is not UTF-8 text (byte {e.start + 1})"])
+                continue
+            if not text.strip():
+                continue
+            try:
+                data = loads(text, "the line")
+            except TutorError as e:
+                yield Line(number, None, [str(e)])
+                continue
+            yield Line(number, data, check_record(data))
+
+
+def _lines_of(stream, path) -> Iterator[tuple[int, bytes | None]]:
+    from ..inputs import lines
+
+    try:
+        yield from lines(stream, MAX_LINE_BYTES, MAX_PUZZLE_FILE_BYTES, f"puzzle file {excerpt(str(path), 80)}")
+    except PuzzleError:
+        raise
+    except TutorError as e:
+        raise PuzzleError(str(e)) from None
 
 
 def read_file(path: str | Path) -> list[Puzzle]:
@@ -336,12 +374,116 @@ def dumps(puzzles: Iterable[Puzzle]) -> str:
 
 
 def write_file(path: str | Path, puzzles: Iterable[Puzzle]) -> None:
-    Path(path).write_text(dumps(puzzles), encoding="utf-8")
+    """Replace the puzzle file with ``puzzles``, atomically and under the file's lock."""
+    text = dumps(puzzles)
+    with locked(path):
+        write_atomic(path, text)
+
+
+@contextmanager
+def locked(path: str | Path) -> Iterator[None]:
+    """Hold the lock of ``path`` (``fcntl.flock`` on a hidden ``.NAME.lock`` beside it): writers of one
+    file take turns, so two ``puzzles add`` never both append, nor read a half-written file."""
+    import fcntl
+
+    lock = Path(path).with_name(f".{Path(path).name}.lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise PuzzleError(f"cannot lock {excerpt(str(path), 80)}: {e.strerror or e}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file in the same folder,
+    flushed to disk, then renamed over it (a crash or a full disk leaves the old file)."""
+    import tempfile
+
+    target = Path(path)
+    if target.is_dir():
+        raise PuzzleError(f"{excerpt(str(target), 80)} is a folder")
+    if target.exists() and not target.is_file():
+        raise PuzzleError(f"{excerpt(str(target), 80)} is not a regular file: nothing is written to it")
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if target.exists():
+            os.chmod(tmp, target.stat().st_mode & 0o777)
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError:
+        pass  # not every file system syncs a folder; the rename itself is atomic
+
+
+def append(path: str | Path, puzzle: Puzzle) -> None:
+    """Add ``puzzle`` at the end of the file (created if missing) under its lock, refusing an id
+    the file already holds; a last line without its newline is completed first, so two
+    puzzles never share a line."""
+    target = Path(path)
+    with locked(target):
+        old = ""
+        if target.exists():
+            existing = read_file(target)
+            if any(p.id == puzzle.id for p in existing):
+                raise PuzzleError(f"refused: {excerpt(str(target), 80)} already holds this puzzle ({puzzle.id})")
+            with open_binary(target, "puzzle file", allow_stdin=False) as f:
+                old = f.read().decode("utf-8")
+            if old and not old.endswith("\n"):
+                old += "\n"
+        write_atomic(target, old + puzzle.to_line() + "\n")
+
+
+def rehash(path: str | Path) -> tuple[int, int]:
+    """Recompute every checksum of a puzzle file (after its texts were edited on purpose) and
+    write it back atomically; ``(puzzles, changed)``. Every other schema problem refuses the
+    file, naming the line. The answers are not re-proved here: run ``verify`` after."""
+    with locked(path):
+        records, changed = [], 0
+        for line in read_lines(path):
+            data = line.data
+            if isinstance(data, dict) and "checksum" in data and isinstance(data.get("spot"), dict):
+                try:
+                    fresh = checksum(data)
+                except (TutorError, KeyError, TypeError):
+                    fresh = None
+                if fresh is not None:
+                    changed += fresh != data["checksum"]
+                    data = dict(data, checksum=fresh)
+            problems = check_record(data)
+            if problems:
+                raise PuzzleError(f"{excerpt(str(path), 80)}:{line.number} ({line.id}): {problems[0]}")
+            records.append(Puzzle.from_dict(data, f"{path}:{line.number}"))
+        ids = [p.id for p in records]
+        if len(set(ids)) != len(ids):
+            raise PuzzleError(f"{excerpt(str(path), 80)}: an id appears twice")
+        write_atomic(path, dumps(records))
+    return len(records), changed
 
 
 def find(puzzles: list[Puzzle], puzzle_id: str) -> Puzzle:
     for p in puzzles:
         if p.id == puzzle_id:
             return p
-    raise PuzzleError(f"no puzzle {puzzle_id!r} in the file (its ids start {', '.join(p.id for p in puzzles[:3])}...)"
+    raise PuzzleError(f"no puzzle {excerpt(puzzle_id)} in the file (its ids start {', '.join(p.id for p in puzzles[:3])}...)"
                       if puzzles else "the puzzle file is empty")

@@ -19,7 +19,7 @@ from ..progress import Progress
 from ..rules import rules_for
 from ..spot import Spot
 from .construct import Builder, Candidate, Skip, recipes_for
-from .format import GRADES, Puzzle, checksum, puzzle_id
+from .format import GRADES, Puzzle, puzzle_id, seal
 from .grading import THEMES, features_of, grade_of, themes_of
 from .prove import Disagreement, Proven, prove
 
@@ -81,12 +81,12 @@ def puzzle_from(spot: Spot, question: str, play: str | None, proven: Proven, gen
     themes = themes_of(spot, proven)
     themes += [t for t in extra_themes if t not in themes]
     features = features_of(spot, proven, play)
-    return Puzzle(
+    return seal(Puzzle(
         id=puzzle_id(spot_d["variant"], question, spot_d, play), variant=spot_d["variant"], question=question,
         spot=spot_d, play=play, answer=proven.answer, proof=proven.proof,
         ways=proven.ways if proven.answer else None, unique=proven.unique if proven.answer else None,
         themes=tuple(themes), grade=grade_of(features), features=features, generator=generator, seed=seed,
-        checksum=checksum(spot_d, question, play, proven.answer))
+        checksum=""))
 
 
 def _distractors(puzzle: Puzzle) -> int:
