@@ -15,7 +15,8 @@ def test_a_store_keeps_json_and_reads_it_back():
     assert store.read() == {"streak": 3, "solved": ["a"]}
 
 
-@pytest.mark.parametrize("stored", ["not json", "{", "x" * (MAX_RECORD + 1)])
+@pytest.mark.parametrize("stored", ["not json", "{", "x" * (MAX_RECORD + 1), "[" * 5000 + "]" * 5000,
+                                    '{"a": 1, "a": 2}'])
 def test_a_damaged_or_oversized_record_reads_as_nothing(stored):
     store = BrowserStore(key="canasta-tutor:puzzles")
     store.value = stored

@@ -32,6 +32,11 @@ CHECKSUM_VERSION = 2  # 1 covered the spot, question, play and answer; 2 covers 
 FIELDS = ("id", "variant", "question", "spot", "play", "answer", "proof", "ways", "unique",
           "themes", "grade", "features", "generator", "seed", "checksum")
 FEATURES = ("cards", "candidates", "traps", "rules", "steps", "ways", "queries")
+# Fields a puzzle carries when it has them, written after the others: the self-played game
+# that reaches its spot (``mine.replay`` plays it again) and its starting rating.
+OPTIONAL_FIELDS = ("origin", "rating")
+_ORIGIN_KEYS = {"variant": str, "options": dict, "game": str, "turn": int, "phase": str}
+RATING_RANGE = (100.0, 3500.0)
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{2,79}$")
 _TAG = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -63,6 +68,8 @@ class Puzzle:
     play: str | None = None
     ways: int | None = None
     unique: bool | None = None
+    origin: dict[str, Any] | None = None
+    rating: float | None = None
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "puzzle") -> "Puzzle":
@@ -74,6 +81,7 @@ class Puzzle:
     def to_dict(self) -> dict[str, Any]:
         d = {k: getattr(self, k) for k in FIELDS}
         d["themes"] = list(self.themes)
+        d.update({k: getattr(self, k) for k in OPTIONAL_FIELDS if getattr(self, k) is not None})
         return d
 
     def to_line(self) -> str:
@@ -228,7 +236,7 @@ def check_record(data: Any) -> list[str]:
     missing = [k for k in FIELDS if k not in data]
     if missing:
         problems.append(f"missing field{'s' * (len(missing) > 1)} {', '.join(missing)}")
-    unknown = sorted(set(data) - set(FIELDS))
+    unknown = sorted(set(data) - set(FIELDS) - set(OPTIONAL_FIELDS))
     if unknown:
         problems.append(f"unknown field{'s' * (len(unknown) > 1)} {', '.join(unknown)}")
     if missing:
@@ -277,6 +285,18 @@ def check_record(data: Any) -> list[str]:
         problems.append("generator must name what made the puzzle, e.g. \"construct/near-canasta\"")
     if not (_is_int(data["seed"]) or isinstance(data["seed"], str)):
         problems.append("seed must be a whole number or a string")
+    origin = data.get("origin")
+    if origin is not None and not (isinstance(origin, dict) and set(origin) == set(_ORIGIN_KEYS) and all(
+            isinstance(origin[k], t) and not (t is int and isinstance(origin[k], bool))
+            for k, t in _ORIGIN_KEYS.items())):
+        problems.append("origin must hold exactly variant, options, game, turn and phase (the game that "
+                        "reaches the spot)")
+    elif origin is not None and origin["variant"] != data["variant"]:
+        problems.append("origin.variant must be the puzzle's variant")
+    rating = data.get("rating")
+    if rating is not None and not (isinstance(rating, (int, float)) and not isinstance(rating, bool)
+                                   and RATING_RANGE[0] <= rating <= RATING_RANGE[1]):
+        problems.append(f"rating must be a number from {RATING_RANGE[0]:.0f} to {RATING_RANGE[1]:.0f}")
     if not isinstance(data["checksum"], str) or not _HEX64.match(data["checksum"]):
         problems.append("checksum must be 64 lower-case hex digits (sha256)")
     if problems:

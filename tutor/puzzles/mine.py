@@ -85,6 +85,11 @@ def mined_spot(variant: str, options: dict[str, Any], seed: int | str, index: in
     """
     rng = random.Random(f"mine:{seed}:{variant}:{index}")
     game = f"{seed}/{index}"
+    options = dict(options)
+    if "players" not in options:  # tables of every size the variant allows, most often the usual one
+        players = _players_option(variant)
+        if players:
+            options["players"] = rng.choice([players["default"]] * 2 + list(players["choices"]))
     moments = _moments(variant, options, game)
     if not moments:
         raise Skip("the hand had no turn")
@@ -115,6 +120,13 @@ def replay(origin: dict[str, Any]) -> dict[str, Any]:
         raise
     except (TypeError, ValueError) as e:
         raise TutorError(f"the origin cannot be replayed: {e}") from None
+
+
+def _players_option(variant: str) -> dict | None:
+    from ..rules import load_variant
+
+    found = load_variant(variant).options.get("players")
+    return found if isinstance(found, dict) and found.get("choices") else None
 
 
 def _questions_for(spot) -> list[str]:

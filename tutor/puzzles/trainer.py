@@ -55,7 +55,8 @@ class Record:
     themes: dict[str, tuple[int, int]] = field(default_factory=dict)  # theme -> (solved, tried)
 
     def rating_of(self, puzzle: Puzzle) -> Rating:
-        return self.puzzles.get(puzzle.id) or Rating(initial_rating(puzzle), 120.0)
+        start = puzzle.rating if puzzle.rating is not None else initial_rating(puzzle)
+        return self.puzzles.get(puzzle.id) or Rating(start, 120.0)
 
     def answered(self, puzzle: Puzzle, solved: bool) -> "Record":
         """The record after one answer to ``puzzle``."""

@@ -16,6 +16,7 @@ import anywidget
 import traitlets
 
 from ..errors import TutorError
+from ..inputs import loads
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 _KEY = re.compile(r"canasta-tutor:[a-z0-9-]+")
@@ -46,8 +47,8 @@ class BrowserStore(anywidget.AnyWidget):
         if not self.value or len(self.value) > MAX_RECORD:
             return None
         try:
-            return json.loads(self.value)
-        except ValueError:
+            return loads(self.value, "the record kept in this browser")
+        except TutorError:
             return None
 
     def keep(self, data: object) -> None:
