@@ -93,21 +93,23 @@ class Puzzle:
 
 
 def prompt_of(question: str, phase: str = "drawn", play: str | None = None) -> str:
-    """The question in words for a learner."""
+    """The question in words for a learner: always about a whole legal turn, to its discard or going out."""
     if question == "go-out":
         if phase == "before-draw":
             return "Can you go out this turn by taking the discard pile?"
         return "You have drawn. Can you go out this turn?"
     if question == "pickup":
         if play:
-            return f"May you take the discard pile with {play}?"
-        return "May you take the discard pile now?"
+            return (f"May you take the discard pile with {play}, and still finish the turn legally "
+                    "(a discard, or going out)?")
+        return "May you take the discard pile now, and still finish the turn legally (a discard, or going out)?"
     if question == "initial-meld":
         if play:
-            return f"Is this first meld legal: {play}?"
+            return f"Is this first meld legal, as part of a whole legal turn: {play}?"
         if phase == "before-draw":
-            return "Can your side make its first meld this turn (from your hand, or by taking the pile)?"
-        return "Can your side make its first meld this turn?"
+            return ("Can your side make its first meld this turn (from your hand, or by taking the pile), "
+                    "and finish the turn legally?")
+        return "Can your side make its first meld this turn, and finish the turn legally?"
     return f"A player announces this turn: {play}. Is it legal? If not, which cheat is it?"
 
 

@@ -98,7 +98,7 @@ def ways_text(puzzle: Puzzle) -> str:
     from .format import WAYS_CAP
 
     if puzzle.unique:
-        return "This is the only way."
+        return "This is the only turn that does it."
     more = " or more" if puzzle.ways >= WAYS_CAP else ""
     return f"One of {puzzle.ways}{more} different ways."
 
