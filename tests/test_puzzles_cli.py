@@ -16,7 +16,7 @@ from tutor.puzzles.format import checksum, read_file
 def small_file(tmp_path_factory):
     path = tmp_path_factory.mktemp("puzzles") / "small.jsonl"
     assert main(["generate", "--variant", "classic", "--count", "6", "--seed", "21", "--workers", "1",
-                 "--quiet", "--out", str(path)]) == 0
+                 "--no-progress", "--out", str(path)]) == 0
     return path
 
 
@@ -42,23 +42,23 @@ def test_generate_writes_the_puzzles_asked_for(small_file):
 
 
 def test_the_top_level_command_forwards_to_puzzles(small_file, capsys):
-    assert top_main(["puzzles", "verify", str(small_file), "--workers", "1", "--quiet"]) == 0
+    assert top_main(["puzzles", "verify", str(small_file), "--workers", "1", "--no-progress"]) == 0
     assert "all hold" in capsys.readouterr().out
 
 
 def test_verify_passes_a_good_file(small_file, capsys):
-    assert main(["verify", str(small_file), "--workers", "1", "--quiet"]) == 0
+    assert main(["verify", str(small_file), "--workers", "1", "--no-progress"]) == 0
     assert "verified 6 puzzles in 1 file: all hold" in capsys.readouterr().out
 
 
 def test_deep_verify_recounts_ways_and_regrades(small_file, copy_of, capsys):
-    assert main(["verify", str(small_file), "--deep", "--workers", "1", "--quiet"]) == 0
+    assert main(["verify", str(small_file), "--deep", "--workers", "1", "--no-progress"]) == 0
     path = copy_of()
     records = _lines(path)
     yes = next(r for r in records if r["answer"])
     yes["features"]["candidates"] += 7  # a grade that no longer follows from the proof
     _write(path, records)
-    assert main(["verify", str(path), "--deep", "--workers", "1", "--quiet"]) == 1
+    assert main(["verify", str(path), "--deep", "--workers", "1", "--no-progress"]) == 1
     assert f"{yes['id']}: " in capsys.readouterr().out
 
 
@@ -70,7 +70,7 @@ def test_verify_catches_a_flipped_answer_by_its_checksum(copy_of, capsys):
     records[0]["proof"] = ({"witness": {"play": "discard 4C"}} if records[0]["answer"]
                            else {"rules": ["C-GOOUT"], "reasons": [{"rule": "C-GOOUT", "text": "x", "source": "y"}]})
     _write(path, records)
-    assert main(["verify", str(path), "--workers", "1", "--quiet"]) == 1
+    assert main(["verify", str(path), "--workers", "1", "--no-progress"]) == 1
     out = capsys.readouterr().out
     assert f"{records[0]['id']}: checksum does not match" in out
 
@@ -88,7 +88,7 @@ def test_verify_catches_a_flipped_answer_even_with_a_fresh_checksum(copy_of, cap
         r["proof"] = {"rules": ["C-GOOUT"], "reasons": [{"rule": "C-GOOUT", "text": "made up", "source": "y"}]}
     r["checksum"] = checksum(r["spot"], r["question"], r["play"], r["answer"])
     _write(path, records)
-    assert main(["verify", str(path), "--workers", "1", "--quiet"]) == 1
+    assert main(["verify", str(path), "--workers", "1", "--no-progress"]) == 1
     out = capsys.readouterr().out
     assert re.search(rf"{r['id']}: answer is stored as (yes|no) but both deciders prove (yes|no)", out), out
 
@@ -99,7 +99,7 @@ def test_verify_catches_an_edited_spot_and_a_missing_field(copy_of, capsys):
     records[2]["spot"]["score"] = records[2]["spot"]["score"] + 5
     del records[3]["proof"]
     _write(path, records)
-    assert main(["verify", str(path), "--workers", "1", "--quiet"]) == 1
+    assert main(["verify", str(path), "--workers", "1", "--no-progress"]) == 1
     out = capsys.readouterr().out
     assert f"{records[2]['id']}: checksum does not match" in out
     assert f"{records[3]['id']}: missing field proof" in out
@@ -109,7 +109,7 @@ def test_verify_catches_an_edited_spot_and_a_missing_field(copy_of, capsys):
 def test_verify_refuses_an_empty_file(tmp_path, capsys):
     path = tmp_path / "empty.jsonl"
     path.write_text("")
-    assert main(["verify", str(path), "--quiet"]) == 1
+    assert main(["verify", str(path), "--no-progress"]) == 1
     assert "holds no puzzles" in capsys.readouterr().out
 
 

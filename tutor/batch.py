@@ -13,7 +13,7 @@ _LINE_KEYS = {"question", "spot", "play", "went_out"}
 MAX_LINE_BYTES = 1024 * 1024
 
 
-def answer_line(line: str, decider: str = "z3") -> dict:
+def answer_line(line: str, decider: str = "z3", rlimit: int | None = None) -> dict:
     """The answer to one batch line; a bad line gives ``{"error": ...}``."""
     try:
         if len(line) > MAX_LINE_BYTES:
@@ -39,7 +39,7 @@ def answer_line(line: str, decider: str = "z3") -> dict:
         if went_out is not None and went_out not in ("out", "concealed"):
             raise TutorError("'went_out' must be \"out\" or \"concealed\"")
         spot = Spot.from_dict(item["spot"])
-        return ask(question, spot, play=play, went_out=went_out, decider=decider).to_dict()
+        return ask(question, spot, play=play, went_out=went_out, decider=decider, rlimit=rlimit).to_dict()
     except SolverLimitError as e:
         return {"error": str(e), "gave_up": True}
     except TutorError as e:
@@ -48,7 +48,7 @@ def answer_line(line: str, decider: str = "z3") -> dict:
         return {"error": internal_error(e), "bug": True}
 
 
-def run_batch(path: str, decider: str = "z3") -> int:
+def run_batch(path: str, decider: str = "z3", rlimit: int | None = None) -> int:
     if path == "-":
         stream = sys.stdin
     else:
@@ -62,7 +62,7 @@ def run_batch(path: str, decider: str = "z3") -> int:
             for line in stream:
                 if not line.strip():
                     continue
-                out = answer_line(line, decider)
+                out = answer_line(line, decider, rlimit)
                 gave_up |= bool(out.get("gave_up"))
                 bug |= bool(out.get("bug"))
                 print(json.dumps(out, ensure_ascii=False), flush=False)
