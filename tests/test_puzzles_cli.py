@@ -213,3 +213,54 @@ def test_bad_input_is_one_line_and_exit_2(argv, words, capsys):
     captured = capsys.readouterr()
     assert words in captured.err and len(captured.err.strip().splitlines()) == 1
     assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_generate_short_of_the_count_writes_what_it_found_and_exits_4(small_file, tmp_path, monkeypatch, capsys):
+    from types import SimpleNamespace
+
+    from tutor.puzzles import generate
+    from tutor.puzzles.cli import PARTIAL
+
+    found = read_file(small_file)[:4]
+    monkeypatch.setattr(generate, "generate_report", lambda *a, **kw: SimpleNamespace(
+        puzzles=found, tried=50, seconds=1.0, dropped={}, disagreements=[]))
+    out = tmp_path / "short.jsonl"
+    code = top_main(["puzzles", "generate", "--variant", "classic", "--count", "5", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == PARTIAL == 4 and [p.id for p in read_file(out)] == [p.id for p in found]
+    assert "found 4 of the 5 puzzles asked" in err
+
+
+def test_generate_help_documents_the_partial_exit_status(capsys):
+    with pytest.raises(SystemExit):
+        top_main(["puzzles", "generate", "--help"])
+    assert "4  generate found fewer puzzles than --count" in capsys.readouterr().out
+
+
+def test_list_prints_one_line_per_puzzle_of_the_bank(capsys):
+    from tutor.puzzles import bank_files
+
+    assert top_main(["puzzles", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == sum(len(read_file(f)) for f in bank_files())
+    assert all(re.match(r"^\S+ +(classic|house|canasty|albany) +\S+ +grade [1-5]  \S", line) for line in lines)
+
+
+@pytest.mark.parametrize("flag, value", [("--variant", "albany"), ("--question", "cheat"), ("--grade", "3"),
+                                         ("--theme", "frozen-pile")])
+def test_list_filters_by_variant_question_grade_and_theme(capsys, flag, value):
+    assert top_main(["puzzles", "list", flag, value, "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    key = flag[2:]
+    assert rows and all(set(r) >= {"id", "variant", "question", "themes", "grade"} for r in rows)
+    if key == "theme":
+        assert all(value in r["themes"] for r in rows)
+    else:
+        assert all(str(r[key]) == value for r in rows)
+
+
+def test_list_of_a_file_and_an_unknown_theme(small_file, capsys):
+    assert top_main(["puzzles", "list", str(small_file)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 6
+    assert top_main(["puzzles", "list", "--theme", "no-such-theme"]) == 2
+    assert "unknown theme 'no-such-theme'" in capsys.readouterr().err
