@@ -35,8 +35,8 @@ def ask(question: str, spot: Spot, **kw) -> Verdict:
 
 
 __all__ = [
-    "Action", "Card", "IllegalPlayError", "LegalMeld", "LegalMelds", "Meld", "NotationError", "Reason", "Rule", "Rules", "SolverLimitError",
-    "Spot", "SpotError", "Turn", "TurnError", "TutorError", "Variant", "Verdict", "VariantError", "ask",
+    "Action", "Card", "IllegalPlayError", "LegalMeld", "LegalMelds", "Meld", "NotationError", "Reason", "Rule",
+    "Rules", "SolverLimitError", "Spot", "SpotError", "Turn", "TurnError", "TutorError", "Variant", "Verdict", "VariantError", "ask",
     "format_cards", "format_melds", "format_play", "is_legal", "judge", "load_variant", "parse_card", "parse_cards",
     "parse_melds", "parse_play", "play_turn", "rules_for",
 ]

@@ -159,9 +159,8 @@ def _run_question(args) -> int:
         from .batch import run_batch
 
         return run_batch(args.batch, decider=args.decider, rlimit=args.rlimit)
-    if not args.spot or (args.command == "check" and not question):
-        raise UsageError("check needs a QUESTION (initial-meld, pickup, go-out, play) and a SPOT, or --batch FILE"
-                         if args.command == "check" else f"{args.command} needs a SPOT (a file, or - for standard input)")
+    if not args.spot or not question:  # only check leaves them optional, for --batch
+        raise UsageError("check needs a QUESTION (initial-meld, pickup, go-out, play) and a SPOT, or --batch FILE")
     verdict = questions.ask(question, _spot(args), play=getattr(args, "play", None), decider=args.decider,
                             rlimit=args.rlimit)
     _emit(verdict, args.json)
