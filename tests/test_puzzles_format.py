@@ -32,7 +32,7 @@ def record(**changes):
 def no_record():
     d = record(answer=False, ways=None, unique=None,
                proof={"rules": ["C-GOOUT"], "reasons": [{"rule": "C-GOOUT", "text": "no canasta",
-                                                          "source": "004_5a99281a5128ecf8.txt"}]})
+                                                          "source": "Classic Canasta, 'Goal of the game'"}]})
     d["checksum"] = checksum(SPOT, "go-out", None, False)
     return d
 

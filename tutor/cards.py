@@ -1,4 +1,4 @@
-"""Cards and their text notation (CONTRACT.md, "Card notation").
+"""Cards and their text notation (docs/spot-format.md, "Card notation").
 
 A card is only a rank and a suit. Whether it is natural, wild, a stopper or
 a bonus card is decided by the variant (see ``tutor.rules``), never here.

@@ -112,6 +112,8 @@ def _add_rules(sp) -> None:
     add_variant(sp, extra=" (the same as VARIANT)")
     sp.add_argument("--diff", nargs=2, metavar=("A", "B"), help="the rules that differ between A and B")
     sp.add_argument("--json", action="store_true", help="print the rules as JSON")
+    sp.add_argument("--markdown", action="store_true",
+                    help="print the rule book as Markdown (docs/rules.md: the four variants, or VARIANT alone)")
 
 
 def _spot(args):
@@ -182,6 +184,13 @@ def _run_rules(args) -> int:
     if args.name and args.variant and args.name != args.variant:
         raise UsageError("rules takes one VARIANT: give it or --variant, not both")
     name = args.name or args.variant
+    if args.markdown:
+        from .rulebook_doc import rule_book
+
+        if args.diff or args.json:
+            raise UsageError("rules --markdown takes no --diff or --json")
+        print(rule_book([name]) if name else rule_book(), end="")
+        return 0
     if args.diff:
         if name:
             raise UsageError("rules --diff A B takes no other variant")
@@ -234,7 +243,8 @@ discard CARD, and in albany exchange CARD [on N] and combine N M.""", _add_check
     "rules": ("a variant's rules, or what differs between two", """examples:
   canasta-tutor rules classic
   canasta-tutor rules --variant ours.toml --json
-  canasta-tutor rules --diff classic house""", _add_rules, _run_rules),
+  canasta-tutor rules --diff classic house
+  canasta-tutor rules --markdown > docs/rules.md""", _add_rules, _run_rules),
 }
 
 

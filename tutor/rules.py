@@ -141,9 +141,20 @@ _LAYOUT_KEYS = {"players": (int, list), "partnerships": _INT, "hand": _INT, "dec
                 "canastas": _INT}
 
 
+#: How a source says that the tutor's own ruling decided what a text leaves open.
+RULING_WORDS = "as settled by the tutor's ruling"
+
+
 @dataclass(frozen=True)
 class Rule:
-    """One rule of a variant: its ID, a sentence for a learner, and its provenance."""
+    """One rule of a variant: its ID, a sentence for a learner, and its provenance.
+
+    ``source`` is the title of the rules the sentence comes from ("Classic
+    Canasta"), ``section`` the part of them it rests on, ``ruling`` whether the
+    tutor had to settle what they leave open, and ``inherited_by`` the title of
+    the variant that takes the rule over unchanged (``inherited_from`` is the id
+    of the variant that states it).
+    """
 
     id: str
     text: str
@@ -151,14 +162,16 @@ class Rule:
     section: str = ""
     ruling: bool = False
     inherited_from: str | None = None
+    inherited_by: str = ""
 
     @property
     def provenance(self) -> str:
-        where = f"{self.source}, section '{self.section}'" if self.section else self.source
+        """Where the rule comes from, for a person: "Classic Canasta, 'Going out'"."""
+        where = f"{self.source}, '{self.section}'" if self.section else self.source
         if self.ruling:
-            where = f"{where}, as settled by ruling {self.id}"
-        if self.inherited_from:
-            where = f"inherited from {self.inherited_from} ({where})"
+            where = f"{where}, {RULING_WORDS}"
+        if self.inherited_by:
+            where = f"{self.inherited_by}, inherited from {where}"
         return where
 
     def __str__(self) -> str:
@@ -301,7 +314,8 @@ class Variant:
 
     id = property(lambda self: self.data["id"])
     name = property(lambda self: self.data.get("name", self.data["id"]))
-    source = property(lambda self: self.data.get("source", self.origin))
+    # the title of the rules this variant is written from; a file that names none is its own
+    source = property(lambda self: self.data.get("source", self.name))
 
     @property
     def options(self) -> dict[str, dict]:
@@ -340,11 +354,12 @@ def _build(data: dict, origin: str, parent: Variant | None) -> Variant:
     if parent:
         merged.pop("extends", None)
         merged["extends"] = parent.id
-    source = data.get("source", origin)
+    title = data.get("name", data.get("id", origin))
+    source = data.get("source", title)
     rules: dict[str, Rule] = {}
     if parent:
         for rid, r in parent.rules.items():
-            rules[rid] = Rule(rid, r.text, r.source, r.section, r.ruling, r.inherited_from or parent.id)
+            rules[rid] = Rule(rid, r.text, r.source, r.section, r.ruling, r.inherited_from or parent.id, title)
     for rid, r in own_rules.items():
         rules[rid] = Rule(rid, r["text"], r.get("source", source), r.get("section", ""), r.get("ruling", False))
     merged["rules"] = {}
@@ -484,6 +499,12 @@ class Rules:
 
     def rule(self, rid: str) -> Rule:
         return self.variant.rules[rid]
+
+    def source_of(self, rid: str) -> str:
+        """Where rule ``rid`` comes from, for a person (a finer ID such as ``Y-CHEATS.A``
+        cites the rule it refines; an ID the variant does not state is the tutor's ruling)."""
+        rule = self.variant.rules.get(rid.split(".")[0])
+        return rule.provenance if rule else f"{self.variant.name}, {RULING_WORDS}"
 
     def cite(self, section: str, key: str = "rule") -> str:
         """The rule ID a mechanism cites for ``section`` (``key`` for a finer one)."""

@@ -35,7 +35,7 @@ _KEYS: dict[str, tuple[tuple[type, ...], str]] = {
     "scores": ((list,), "a list of whole numbers, acting side first"),
     "phase": ((str,), '"before-draw" or "drawn"'),
 }
-# Keys that mean something only under some rules (CONTRACT: others are rejected).
+# Keys that mean something only under some rules (docs/spot-format.md: elsewhere they are refused).
 _ONLY_WHEN = {
     "red_threes": lambda r: bool(r["cards"].get("bonus")),
     "first_round": lambda r: "wimp_rule" in r.variant.options,

@@ -18,9 +18,7 @@ class Reason:
 
     @classmethod
     def of(cls, rules: Rules, rule: str, text: str) -> "Reason":
-        base = rule.split(".")[0]
-        source = rules.rule(base).source if base in rules.variant.rules else "RULINGS.md"
-        return cls(rule, text, source)
+        return cls(rule, text, rules.source_of(rule))
 
     def to_dict(self) -> dict[str, str]:
         return {"rule": self.rule, "text": self.text, "source": self.source}

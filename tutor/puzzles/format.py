@@ -225,7 +225,7 @@ def check_record(data: Any) -> list[str]:
     if not isinstance(data["answer"], bool):
         problems.append("answer must be true or false")
     if not isinstance(data["spot"], dict):
-        problems.append("spot must be a JSON object (the contract's spot)")
+        problems.append("spot must be a JSON object (a spot, as canasta-tutor check reads it)")
     if not isinstance(data["variant"], str) or (isinstance(data["spot"], dict)
                                                  and data["variant"] != data["spot"].get("variant")):
         problems.append("variant must be a string equal to spot.variant")
