@@ -18,7 +18,7 @@ import json
 import sys
 from typing import Sequence
 
-from .arguments import PROG, UsageError, Parser, add_variant, positive_int
+from .arguments import PROG, Parser, UsageError, add_variant, positive_int
 from .errors import SolverLimitError, TutorError, internal_error
 
 EXAMPLES = """examples:
