@@ -70,6 +70,13 @@ def test_in_reads_steps_and_cards_as_the_contract_writes_them(text, listed):
     assert (text in Spot.from_dict(SPOT).legal_melds) is listed
 
 
+def test_in_takes_cards_as_well_as_text():
+    from tutor import parse_cards
+
+    view = Spot.from_dict(SPOT).legal_melds
+    assert parse_cards("KS KH 2C") in view and ["KS", "KH", "2C"] in view and ["KS", "KH"] not in view
+
+
 def test_an_empty_view_is_false_and_keeps_the_answer():
     spot = Spot.from_dict({"variant": "classic", "hand": "KS KH KD 9C", "melds": ["7S 7H 7C"]})
     assert not spot.legal_melds and len(spot.legal_melds) == 0 and spot.legal_melds.verdict.answer is False

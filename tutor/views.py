@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from .cards import Card, parse_cards
+from .cards import Card, parse_card, parse_cards
 from .melds import GROUP, judge
 from .play import LAYOFF, MELD, Action, parse_action
 
@@ -118,7 +118,7 @@ def _wanted(what) -> tuple[str | None, tuple[Card, ...], int | None]:
             return action.kind, action.cards, action.to
         return None, parse_cards(what), None
     if isinstance(what, Iterable):
-        return None, parse_cards(list(what)), None
+        return None, tuple(c if isinstance(c, Card) else parse_card(str(c)) for c in what), None
     raise TypeError(f"a meld is asked about as text, cards or an Action, not {type(what).__name__}")
 
 
