@@ -90,7 +90,7 @@ def test_a_device_is_refused_as_a_batch_file(capsys):
 
 
 def test_a_device_is_refused_as_a_puzzle_file(capsys):
-    assert puzzles_cli.main(["verify", "/dev/zero", "--quiet"]) == 2
+    assert puzzles_cli.main(["verify", "/dev/zero", "--no-progress"]) == 2
     assert "not a regular file" in capsys.readouterr().err
 
 
@@ -354,7 +354,7 @@ def test_deep_options_are_bad_input(capsys):
 def test_verify_reports_every_bad_puzzle_line_and_goes_on(capsys, tmp_path):
     path = tmp_path / "bad.jsonl"
     path.write_bytes(b"[" * 20_000 + b"]" * 20_000 + b"\n" + b"9" * 5000 + b"\n\xff\xfe\n")
-    assert puzzles_cli.main(["verify", str(path), "--quiet", "--workers", "1"]) == 1
+    assert puzzles_cli.main(["verify", str(path), "--no-progress", "--workers", "1"]) == 1
     out = capsys.readouterr().out
     assert "nests" in out and "digits" in out and "not UTF-8" in out and "3 problems" in out
 

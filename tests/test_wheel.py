@@ -59,7 +59,7 @@ def test_the_wheel_carries_the_lessons_the_bank_and_the_variants(wheel):
 
 
 def test_the_installed_tool_proves_its_own_puzzle_bank(installed, tmp_path):
-    done = subprocess.run([str(installed), "puzzles", "verify", "--quiet"], capture_output=True, text=True,
+    done = subprocess.run([str(installed), "puzzles", "verify", "--no-progress"], capture_output=True, text=True,
                           cwd=tmp_path, timeout=600)
     assert done.returncode == 0, done.stderr
     assert "all hold" in done.stdout

@@ -20,7 +20,7 @@ MAX_LINE_BYTES = 1024 * 1024
 MAX_BATCH_BYTES = 256 * 1024 * 1024  # a batch stream is read this far at most
 
 
-def answer_line(line: str, decider: str = "z3") -> dict:
+def answer_line(line: str, decider: str = "z3", rlimit: int | None = None) -> dict:
     """The answer to one batch line; a bad line gives ``{"error": ...}``."""
     try:
         if len(line) > MAX_LINE_BYTES:
@@ -43,7 +43,7 @@ def answer_line(line: str, decider: str = "z3") -> dict:
         if went_out is not None and went_out not in ("out", "concealed"):
             raise TutorError("'went_out' must be \"out\" or \"concealed\"")
         spot = Spot.from_dict(item["spot"])
-        return ask(question, spot, play=play, went_out=went_out, decider=decider).to_dict()
+        return ask(question, spot, play=play, went_out=went_out, decider=decider, rlimit=rlimit).to_dict()
     except SolverLimitError as e:
         return {"error": str(e), "gave_up": True}
     except TutorError as e:
@@ -52,7 +52,7 @@ def answer_line(line: str, decider: str = "z3") -> dict:
         return {"error": internal_error(e), "bug": True}
 
 
-def answer_bytes(raw: bytes | None, decider: str = "z3") -> dict | None:
+def answer_bytes(raw: bytes | None, decider: str = "z3", rlimit: int | None = None) -> dict | None:
     """The answer to one line as read (``None``: longer than the cap); None for a blank line."""
     if raw is None:
         return {"error": f"line is longer than {MAX_LINE_BYTES} bytes"}
@@ -62,17 +62,17 @@ def answer_bytes(raw: bytes | None, decider: str = "z3") -> dict | None:
         return {"error": f"line is not UTF-8 text (byte {e.start + 1} is 0x{raw[e.start]:02x})"}
     if not line.strip():
         return None
-    return answer_line(line, decider)
+    return answer_line(line, decider, rlimit)
 
 
-def run_batch(path: str, decider: str = "z3") -> int:
+def run_batch(path: str, decider: str = "z3", rlimit: int | None = None) -> int:
     """Answer every line of ``path`` (or ``-``): exit 0, or 3 if a decider gave up on a line,
     or 1 if the tutor itself failed on one (each such line still gets its own error line)."""
     gave_up = bug = False
     with open_binary(path, "batch file") as stream:
         try:
             for _, raw in lines(stream, MAX_LINE_BYTES, MAX_BATCH_BYTES, "batch input"):
-                out = answer_bytes(raw, decider)
+                out = answer_bytes(raw, decider, rlimit)
                 if out is None:
                     continue
                 gave_up |= bool(out.get("gave_up"))

@@ -401,6 +401,12 @@ class Variant:
         name = self.id if self.origin == f"{self.id}.toml" else self.origin
         return f"load_variant({name!r})"
 
+    def _repr_html_(self) -> str:
+        """Jupyter and marimo draw the variant's rules, each with its ID and source."""
+        from .render import variant_html
+
+        return variant_html(self)
+
 
 def _build(data: dict, origin: str, parent: Variant | None) -> Variant:
     _validate(data, origin)

@@ -5,14 +5,19 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .cards import Card, format_cards, parse_cards
 from .errors import IllegalPlayError, NotationError, SpotError, TutorError
 from .inputs import excerpt, loads, read_bytes
 from .melds import judge
 from .rules import Rules, load_variant
+
+if TYPE_CHECKING:
+    from .verdict import Verdict
+    from .views import LegalMelds
 
 PHASES = ("before-draw", "drawn")
 MAX_SPOT_BYTES = 1024 * 1024
@@ -208,6 +213,38 @@ class Spot:
 
     def __repr__(self) -> str:
         return f"Spot.from_json({self.to_json()!r})"
+
+    # -- the Python API: questions and plays (each asks only when used) ------------------------------
+    @cached_property
+    def legal_melds(self) -> "LegalMelds":
+        """The melds and lay-offs the player may put down now, a lazy view (``in``, ``len``, iteration).
+
+        ``"KS KH KD" in spot.legal_melds``; ``for m in spot.legal_melds: m.kind, m.cards, m.to, m.points``.
+        """
+        from .views import LegalMelds
+
+        return LegalMelds(self)
+
+    def ask(self, question: str, *, play: str | None = None, went_out: str | None = None,
+            decider: str = "z3", rlimit: int | None = None) -> "Verdict":
+        """The contract's question about this spot: ``melds``, ``initial-meld``, ``pickup``, ``go-out``,
+        ``play`` (with ``play=``) or ``score`` (with ``went_out="out"`` or ``"concealed"``)."""
+        from .questions import ask
+
+        verdict = ask(question, self, play=play, went_out=went_out, decider=decider, rlimit=rlimit)
+        return replace(verdict, spot=self)
+
+    def play(self, play: str) -> "Spot":
+        """The side's spot when its next turn begins, after this whole turn (``;``-separated steps).
+
+        An illegal play raises ``TurnError`` (an ``IllegalPlayError``): its ``rule``, ``text`` and ``step``
+        say which rule the first illegal step breaks.
+        """
+        from .play import parse_play
+        from .turn import play_turn
+        from .views import spot_after
+
+        return spot_after(self, play_turn(self, parse_play(play)))
 
     def _repr_html_(self) -> str:
         from .render import spot_html

@@ -44,6 +44,8 @@ class Verdict:
     reasons: tuple[Reason, ...] = ()
     elapsed_ms: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
+    # the spot asked about, when known (``Spot.ask``): only for drawing the verdict, never compared or printed
+    spot: Any = field(default=None, compare=False, repr=False)
 
     def __bool__(self) -> bool:
         return self.answer
@@ -58,3 +60,9 @@ class Verdict:
         from .report import verdict_text
 
         return verdict_text(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter and marimo draw a verdict as the lessons do: witness cards, or the blocking rules quoted."""
+        from .render import verdict_html
+
+        return verdict_html(self)

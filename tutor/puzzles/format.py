@@ -91,6 +91,12 @@ class Puzzle:
     def prompt(self) -> str:
         return prompt_of(self.question, self.spot.get("phase", "drawn"), self.play)
 
+    def _repr_html_(self) -> str:
+        """Jupyter and marimo draw the puzzle: its table and question, the proof folded away."""
+        from .worksheet import puzzle_html
+
+        return puzzle_html(self)
+
 
 def prompt_of(question: str, phase: str = "drawn", play: str | None = None) -> str:
     """The question in words for a learner: always about a whole legal turn, to its discard or going out."""
