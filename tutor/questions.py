@@ -15,10 +15,10 @@ from typing import Callable
 from .cards import format_cards, parse_cards
 from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorError
 from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
-from .pickup_moves import StandIn, table_moves_for
+from .pickup_moves import StandIn, moves_around_pickup, table_moves_for
 from .play import DISCARD, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
 from .spot import Spot
-from .table_moves import move_rule, rearrangements, stoppers_block, stranded
+from .table_moves import move_rule, stoppers_block, stranded
 from .turn import Turn, TurnError, after_steps, play_turn
 from .verdict import Reason, Verdict, empty_stock_reason
 
@@ -159,7 +159,7 @@ def go_out(spot: Spot, engine) -> Verdict:
             goal = Goal(pickup=ANY, take_pile=True, go_out=True)
         play, reasons, _, spent = _solve_counted(engine, spot, goal)
         if play is None and not stoppers_block(spot.rules, spot.hand):  # no move takes a stopper from the hand
-            when = "" if spot.phase == "drawn" else ", before or after taking from the pile"
+            when = "" if spot.phase == "drawn" else " after taking from the pile"
             play, reasons = _after_table_moves(engine, spot, goal, reasons, spent, table_moves_for(spot), when)
     if play is None:
         if spot.phase == "before-draw" and not spot.discard:
@@ -232,9 +232,10 @@ def pickup(spot: Spot, engine, play: str | None) -> Verdict:
         else:
             goal = Goal(pickup=ANY, take_pile=True)
         found, reasons, _, spent = _solve_counted(engine, spot, goal)
-        if found is None:  # a move on the table may make a pickup legal: a joker freed for a deep card's set
+        if found is None:  # moves on the table after the pickup may let the turn end legally (never before it)
+            named = goal.pickup if isinstance(goal.pickup, Action) else None
             found, reasons = _after_table_moves(engine, spot, goal, reasons, spent,
-                                                rearrangements(spot, bridges=False), ", before taking from the pile")
+                                                moves_around_pickup(spot, named), " after taking from the pile")
     if found is None:
         if play is not None:
             reasons = _step_reasons(spot, goal.pickup) + tuple(reasons)

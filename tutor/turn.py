@@ -8,7 +8,8 @@ A turn, from the spot's phase: an optional pickup (only from
 ``before-draw``), any melds and lay-offs, then exactly one discard, unless
 the player goes out by melding every card where the variant allows that.
 Albany's moves on the table (``exchange``, ``combine``: A-COMBINE) may come
-anywhere before the discard, the pickup included.
+anywhere after the turn's draw or pickup and before the discard, never
+before the pickup: every turn starts with the stock or the pile.
 """
 
 from __future__ import annotations
@@ -137,9 +138,13 @@ class _Replay:
 
     # -- the steps ---------------------------------------------------------------
     def run(self) -> Turn:
-        first = next((a for a in self.actions if a.kind not in TABLE_MOVES), None)
+        first = self.actions[0] if self.actions else None
         if self.spot.phase == "before-draw" and (first is None or first.kind != PICKUP):
             self.step = 1
+            if first is not None and first.kind in TABLE_MOVES and any(a.kind == PICKUP for a in self.actions):
+                raise self.fail(self.rules.cite("meld", "combine_rule"),
+                                f"'{first}' comes before the pickup: moves on the table come after the turn's "
+                                "draw or pickup, never before")
             raise self.fail(self.rules.cite("draw"), "from before-draw a play starts with 'pickup': a card drawn "
                             "from the stock is unknown (give the spot with phase \"drawn\" instead)")
         for i, action in enumerate(self.actions, start=1):
@@ -174,7 +179,7 @@ class _Replay:
 
     def pickup(self, action: Action, index: int) -> None:
         rules = self.rules
-        if any(a.kind not in TABLE_MOVES for a in self.actions[:index - 1]) or self.spot.phase != "before-draw":
+        if index > 1 or self.spot.phase != "before-draw":
             why = "the turn's draw has been made" if self.spot.phase == "drawn" else "only as the turn's first step"
             raise self.fail(rules.cite("pile"), f"the pile can be taken only at the start of the turn ({why})")
         if not self.pile:

@@ -43,23 +43,32 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
     return None, explain(enc, solver, goal, extra, got) if goal.reasons else (), None, True
 
 
-def _deal(nats: list[Card], wilds: list[Card], sets: int, canastas: int, seeds=(), most_wilds=2) -> list[list[Card]]:
-    """Deal counted cards into ``sets`` legal sets, the first ``canastas`` of them seven cards or more."""
+def _deal(enc: Albany, nats: list[Card], wilds: list[Card], sets: int, canastas: int, seeds=(),
+          least: int | None = None) -> list[list[Card]]:
+    """Deal counted cards into ``sets`` legal sets, the first ``canastas`` of them canastas (the rules'
+    lengths: ``enc.canasta`` cards, ``least`` for any other set, the set's least by default)."""
     out = [list(seeds)] + [[] for _ in range(sets - 1)] if sets else []
     wild_set = not nats
-    target = [7 if i < canastas else 3 for i in range(sets)]
+    least = enc.set_min if least is None else least
+    target = [max(enc.canasta, least) if i < canastas else least for i in range(sets)]
+    is_wild, most_wilds = enc.rules.is_wild, enc.max_wilds
+
+    def wild_in(s) -> int:
+        return sum(1 for c in s if is_wild(c))
+
     if not wild_set:
-        for s in out:
-            while sum(1 for c in s if c in nats or c.rank not in ("2", "JK")) < 2 and nats:
+        # a canasta takes its naturals first: at most ``most_wilds`` of its cards are wild
+        for s, t in zip(out, target):
+            while len(s) - wild_in(s) < max(enc.nat_min, t - most_wilds) and nats:
                 s.append(nats.pop())
     for s, t in zip(out, target):
-        while len(s) < t and wilds and (wild_set or sum(1 for c in s if c.rank in ("2", "JK")) < most_wilds):
+        while len(s) < t and wilds and (wild_set or wild_in(s) < most_wilds):
             s.append(wilds.pop())
     for s, t in zip(out, target):
         while len(s) < t and nats:
             s.append(nats.pop())
     for s in out:
-        while wilds and (wild_set or sum(1 for c in s if c.rank in ("2", "JK")) < most_wilds):
+        while wilds and (wild_set or wild_in(s) < most_wilds):
             s.append(wilds.pop())
     if out:
         out[0].extend(nats)
@@ -77,6 +86,7 @@ def _seeds(include, cards: list[Card]) -> list[Card]:
 
 def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tuple[Action, ...]:
     rules = enc.rules
+    core_n = rules["pile"]["deep_needs_naturals"]
     mode, d = model(enc.mode), model(enc.d)
     sets: list[tuple[str, list[Card], int | None]] = []   # (what, cards, lay-off target)
     deep_what = next((what for b, what in enc.deep_choice if model(b)), None) if mode == MODE_DEEP else None
@@ -100,12 +110,12 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
                     (nats if f in nats else wilds).remove(f)
                 core = list(fixed.cards)
             for f in list(nats):
-                if fixed is None and len(core) < 2 and (hand[f] > 0 or rules["pile"].get("take_up_option")):
+                if fixed is None and len(core) < core_n and (hand[f] > 0 or rules["pile"].get("take_up_option")):
                     hand[f] -= 1
                     nats.remove(f)
                     core.append(f)
             seeds += core
-        for cards in _deal(nats, wilds, model(g), model(c), seeds, enc.max_wilds):
+        for cards in _deal(enc, nats, wilds, model(g), model(c), seeds):
             sets.append(("deep" if seeds and cards[:1] == [lowest] else "meld", cards, None))
     for rank, (hn, hw, on) in enc.held_apart.items():
         if not model(on):
@@ -120,7 +130,7 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
                 hand, core, rest = Counter(enc.hand), [], list(cards)
                 rest.remove(lowest)
                 for f in rest:
-                    if f in hn and len(core) < 2 and (hand[f] > 0 or rules["pile"].get("take_up_option")):
+                    if f in hn and len(core) < core_n and (hand[f] > 0 or rules["pile"].get("take_up_option")):
                         hand[f] -= 1
                         core.append(f)
         sets.append((what, cards, None))
@@ -149,13 +159,14 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
                 wilds.remove(f)
         else:
             seeds = _seeds(include, wilds)
-        dealt = _deal([], wilds, model(g), model(c), seeds)
+        dealt = _deal(enc, [], wilds, model(g), model(c), seeds, enc.wild_set_min)
         sets += [("open" if seeds and n == 0 and open_what == ("wild",) else "meld", s, None)
                  for n, s in enumerate(dealt)]
     for rank, (use, g, c) in enc.stopsets.items():
         cards = [f for f, v in use.items() for _ in range(model(v))]
         seeds = _seeds(include, cards)
-        sets += [("meld", s, None) for s in _deal([], cards, model(g), model(c), seeds)]
+        sets += [("meld", s, None) for s in _deal(enc, [], cards, model(g), model(c), seeds,
+                                                  rules["stopper_meld"]["min_cards"])]
     for i, add, _ in enc.layoffs:
         cards = [f for f, v in add.items() for _ in range(model(v))]
         if cards:
@@ -388,9 +399,10 @@ def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap
     if rule == "A-GOOUT.discard":
         return "the turn must end with a discard unless the player goes out"
     held = format_cards(sorted(enc.shown_hand.elements())) or "nothing"
-    return (f"a set needs 3 or more cards with at least 2 naturals and at most {enc.max_wilds} wild cards "
-            f"(a sequence: one suit from {rules['meld']['sequence_low']} up to A, each card once; a sequence "
-            f"may hold at most two wild cards), or 3 or more wild cards alone; {held} cannot make the sets this needs")
+    return (f"a set needs {enc.set_min} or more cards with at least {enc.nat_min} naturals and at most "
+            f"{enc.max_wilds} wild cards (a sequence: one suit from {rules['meld']['sequence_low']} up to "
+            f"{rules['meld']['sequence_high']}, each card once), or {enc.wild_set_min} or more wild cards alone; "
+            f"{held} cannot make the sets this needs")
 
 
 #: The resource limit of an albany ``find``: three times the group variants' (``api.DEFAULT_RLIMIT``).
