@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .cards import Card, format_cards
-from .errors import IllegalPlayError
+from .errors import IllegalPlayError, VariantError
 from .melds import BLOCKERS, GROUP, Meld, card_points, judge
 from .play import COMBINE, DISCARD, EXCHANGE, LAYOFF, MELD, PICKUP, TABLE_MOVES, Action
 from .rules import Rules
@@ -84,6 +84,7 @@ class _Replay:
         self.pickup_kind = ""
         self.pending: tuple[Card, ...] | None = None  # cards that must go down at once after a pickup
         self.pending_blockers = False
+        self.pending_fill: list[tuple[Card, ...]] | None = None  # Deluxe option 3: ways to complete the pending set
         self.discarded: Card | None = None
         self.bonus: list[Card] = []
         self.stoppers_after_draw: int | None = None
@@ -239,6 +240,9 @@ class _Replay:
             rule = rules.cite("pile")
             why = f"a black 3 ({buried[0]}) lies in the pile"
         else:
+            if "take_with" not in pile_rules:
+                raise VariantError(f"{rules.variant.name}: the pile is taken whole, but the rules do not say which "
+                                   "cards from the hand take it")
             ways = pile_rules["take_with"]
             rule = rules.cite("pile")
             why = ""
@@ -270,8 +274,8 @@ class _Replay:
 
     def _settle_pending_implicitly(self) -> None:
         """The top card (and the named cards) go down at once, as the rules demand."""
-        cards = (self.top,) + self.pending
-        self.pending = None
+        cards = (self.top,) + self.pending + (self.pending_fill[0] if self.pending_fill else ())
+        self.pending, self.pending_fill = None, None
         self.hand[self.top] += 1
         if self.deep_meld or self.pending_blockers:
             self._new_meld(cards)
@@ -295,6 +299,11 @@ class _Replay:
             missing = format_cards((need - Counter(cards)).elements())
             raise self.fail(self.rules.cite("pile"), f"after taking the pile, {format_cards(need.elements())} must go "
                                                      f"down at once (missing here: {missing})")
+        if self.pending_fill and not any(not Counter(fill) - (Counter(cards) - need) for fill in self.pending_fill):
+            ways = " or ".join(format_cards(fill) for fill in self.pending_fill)
+            raise self.fail(self.rules.cite("pile"), f"{format_cards(need.elements())} make a set only with {ways} "
+                                                     "taken above it, and those go down with them at once")
+        self.pending_fill = None
         if self.pickup_kind == "b":
             from .fanned import check_from_hand
 
