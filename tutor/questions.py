@@ -13,7 +13,8 @@ from dataclasses import replace
 from typing import Callable
 
 from .cards import format_cards, parse_cards
-from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorError
+from .melds import BLOCKERS, judge
+from .errors import IllegalPlayError, NotationError, SolverLimitError, SpotError, TutorError
 from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
 from .pickup_moves import StandIn, moves_around_pickup, table_moves_for
 from .play import DISCARD, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
@@ -125,6 +126,7 @@ def ask(question: str, spot: Spot, *, play: str | None = None, went_out: str | N
         raise TutorError(f"unknown question {question!r} (use one of {', '.join(QUESTIONS)})")
     if question == "score":
         return score(spot, went_out)
+    _no_hand_ended(spot)
     if play is not None and question in ("melds", "go-out"):
         raise TutorError(f"{question} takes no play")
     if question == "play":
@@ -142,6 +144,20 @@ def ask(question: str, spot: Spot, *, play: str | None = None, went_out: str | N
     if question == "pickup":
         return pickup(spot, engine, play)
     return initial_meld(spot, engine, play)
+
+
+def _no_hand_ended(spot: Spot) -> None:
+    """A meld of black 3s goes down only in the turn its player goes out, which ends the hand: a spot
+    with one on the table can be scored, never played on (C-BLACK3, H-BLACK3)."""
+    rules = spot.rules
+    for cards in spot.melds:
+        try:
+            ended = judge(rules, cards, going_out=True).kind == BLOCKERS
+        except IllegalPlayError:
+            continue
+        if ended:
+            raise SpotError(f"{format_cards(cards)} on the table is a meld of black 3s, made only by going out, "
+                            f"so the hand is over: only its score can be asked ({rules.cite('blocker_meld')})")
 
 
 def undecidable(rules) -> str | None:
