@@ -23,7 +23,8 @@ alone), the whole pile (b: the top card goes down at once with cards from
 the hand only, ``_opening``, in a set that may take more cards later), or
 any deeper card (c: the lowest card taken makes a new set with a core of at
 least two naturals from the hand, or with option 3 from anything held).
-Every rule is tracked by its rule ID, so a "no" comes from an unsat core.
+Every rule is tracked by its aspect (``ASPECT_RULES``: the rules data names its rule ID), so a
+"no" comes from an unsat core.
 
 Before any search, ``_domain`` rules out the depths that cannot start the
 turn, each by the rule that forbids it: the top card's way (a or b), a
@@ -50,6 +51,11 @@ from . import smt
 from .solve import Budget, Values
 
 MODE_NONE, MODE_TOP, MODE_WHOLE, MODE_DEEP = 0, 1, 2, 3
+
+#: What the encoding tracks (an aspect, with finer ones after a dot: ``draw.deep``) and where the rules
+#: data names its rule: the set shapes, going out, the stoppers, taking from the pile.
+ASPECT_RULES = {"set": ("meld", "rule"), "out": ("go_out", "rule"), "stopper": ("cards", "stopper_rule"),
+                "draw": ("pile", "rule")}
 
 
 @dataclass
@@ -145,6 +151,12 @@ class Albany:
         self._deep()
         self._ends()
 
+    def rule_of(self, aspect: str) -> str:
+        """The rule ID of a tracked aspect (``set``, ``out.cards``, ``draw.deep``...), as the rules data
+        names it: the encoding tracks what it models, the data says which rule that is."""
+        section, key = ASPECT_RULES[aspect.split(".")[0]]
+        return self.rules.cite(section, key)
+
     def _classify(self, faces: list[Card]) -> None:
         rules = self.rules
         self.naturals = [c for c in faces if rules.role(c) == "natural" and c.rank in rules.natural_ranks]
@@ -194,9 +206,9 @@ class Albany:
             deeper = j >= 2 and self.deep_core(j)                          # (c)
             if not (alone or whole or deeper):
                 if j >= 2:
-                    why = "A-STOPPER.lowest" if rules.role(self.pile[-j]) == "stopper" else "A-DRAW.deep"
+                    why = "stopper.lowest" if rules.role(self.pile[-j]) == "stopper" else "draw.deep"
                 else:
-                    why = "A-STOPPER.top" if top_stopper else "A-DRAW.top"
+                    why = "stopper.top" if top_stopper else "draw.top"
             elif not goal.go_out or not (why := self._out_of_reach(j, p)):
                 depths.append(j)
                 continue
@@ -207,14 +219,14 @@ class Albany:
         """The rule by which a quick necessary condition rules out going out after taking ``depth``
         cards (0: none): too few canastas, two cards no set could take, stoppers that block."""
         if self.canasta_bound(depth) < self.need:
-            return "A-GOOUT"
+            return "out"
         if len(self.strands.setdefault(depth, self.stranded(depth))) + self.unknown > 1:
-            return "A-GOOUT.cards"
+            return "out.cards"
         if self.block and self.stoppers_held(depth) >= self.block:
-            return "A-STOPPER"
+            return "stopper"
         fits = self.canastas_fit(0) if depth == 0 else depth >= self._fit_from(p)
         if not fits:
-            return "A-GOOUT"
+            return "out"
         return None
 
     def stoppers_held(self, depth: int) -> int:
@@ -295,11 +307,11 @@ class Albany:
                    smt.Implies(self.mode == MODE_WHOLE, self.d == p), smt.Implies(self.mode == MODE_DEEP, self.d >= 2),
                    smt.Or([self.d == j for j in self.depths])]  # none: false
         if self.spot.phase == "before-draw":
-            m.track("A-DRAW.start", self.mode != MODE_NONE)
+            m.track("draw.start", self.mode != MODE_NONE)
         top_role = rules.role(self.top) if self.top is not None else ""
         if top_role == "stopper":
-            m.track("A-STOPPER.top", smt.And(self.mode != MODE_TOP, self.mode != MODE_WHOLE))
-        m.track("A-DRAW.top", self.mode != (MODE_WHOLE if not self._layable else MODE_TOP))
+            m.track("stopper.top", smt.And(self.mode != MODE_TOP, self.mode != MODE_WHOLE))
+        m.track("draw.top", self.mode != (MODE_WHOLE if not self._layable else MODE_TOP))
         # taken copies of each face (only depths of the domain can be taken)
         reach = max(self.depths, default=0)
         self.taken: dict[Card, object] = {}
@@ -310,7 +322,7 @@ class Albany:
         deep = [j for j in self.depths if j >= 2]
         deep_ok = [j for j in deep if rules.role(self.pile[-j]) != "stopper"]
         if len(deep_ok) < len(deep):
-            m.track("A-STOPPER.lowest", smt.Implies(self.mode == MODE_DEEP, smt.Or([self.d == j for j in deep_ok])))
+            m.track("stopper.lowest", smt.Implies(self.mode == MODE_DEEP, smt.Or([self.d == j for j in deep_ok])))
         self.stoppers_after = smt.Sum([self.hand[c] + self.taken[c] for c in self.stoppers])
         self.avail = {c: self.hand[c] + self.taken[c] for c in self.faces}
 
@@ -330,7 +342,7 @@ class Albany:
             g = _int(m, f"g_{rank}_sets", 0, top_n // self.nat_min)
             c = _int(m, f"g_{rank}_canastas", 0, top_n // self.canasta_naturals)
             n, w = smt.Sum(nat.values()), smt.Sum(wild.values())
-            m.track("A-SET", smt.And(n >= self.canasta_naturals * c + self.nat_min * (g - c), w <= self.max_wilds * g,
+            m.track("set", smt.And(n >= self.canasta_naturals * c + self.nat_min * (g - c), w <= self.max_wilds * g,
                                     n + w >= self.canasta * c + self.set_min * (g - c), c <= g,
                                     smt.Implies(g == 0, n + w == 0)))
             for face, v in list(nat.items()) + list(wild.items()):
@@ -349,7 +361,7 @@ class Albany:
         hn = {f: _int(m, f"{prefix}_{f}", 0, self._have(f)) for f in faces}
         hw = {f: _int(m, f"{prefix}_{rank}_{f}", 0, self.max_wilds) for f in self.wilds}
         n, w = smt.Sum(hn.values()), smt.Sum(hw.values())
-        m.track("A-SET", smt.If(on, smt.And(n >= self.nat_min, n + w >= self.set_min, w <= self.max_wilds), n + w == 0))
+        m.track("set", smt.If(on, smt.And(n >= self.nat_min, n + w >= self.set_min, w <= self.max_wilds), n + w == 0))
         for face, v in list(hn.items()) + list(hw.items()):
             self.uses[face].append(v)
         one, zero = smt.IntVal(1), smt.IntVal(0)
@@ -372,7 +384,7 @@ class Albany:
                 lo, hi = _int(m, f"{name}_lo", self.low, self.high), _int(m, f"{name}_hi", self.low, self.high)
                 canasta = m.bool(f"{name}_canasta")
                 n, w = smt.Sum(x.values()), smt.Sum(wild.values())
-                m.track("A-SET", smt.And(
+                m.track("set", smt.And(
                     smt.If(used, smt.And(n >= self.nat_min, n + w >= self.set_min, w <= self.max_wilds, n + w <= self.maxlen,
                                        hi - lo + 1 - n <= w), n + w == 0),
                     *[smt.Implies(v == 1, smt.And(lo <= o, o <= hi)) for o, v in x.items()]))
@@ -397,7 +409,7 @@ class Albany:
             g = _int(m, "ws_sets", 0, total // self.wild_set_min)
             c = _int(m, "ws_canastas", 0, total // max(self.canasta, self.wild_set_min))
             n = smt.Sum(use.values())
-            m.track("A-SET", smt.And(n >= self.canasta * c + self.wild_set_min * (g - c), c <= g,
+            m.track("set", smt.And(n >= self.canasta * c + self.wild_set_min * (g - c), c <= g,
                                     smt.Implies(g == 0, n == 0)))
             for face, v in use.items():
                 self.uses[face].append(v)
@@ -415,7 +427,7 @@ class Albany:
                 use = {f: _int(m, f"ss_{f}", 0, self._have(f)) for f in faces}
                 g, c = _int(m, f"ss_{rank}_sets", 0, total // sm["min_cards"]), _int(m, f"ss_{rank}_canastas", 0, total // self.canasta)
                 n = smt.Sum(use.values())
-                m.track("A-SET", smt.And(n >= self.canasta * c + sm["min_cards"] * (g - c), c <= g,
+                m.track("set", smt.And(n >= self.canasta * c + sm["min_cards"] * (g - c), c <= g,
                                         smt.Implies(g == 0, n == 0)))
                 for face, v in use.items():
                     self.uses[face].append(v)
@@ -450,12 +462,12 @@ class Albany:
             w = smt.Sum([v for f, v in add.items() if f in self.wilds])
             total = smt.Sum(add.values())
             if j.kind in (GROUP, SEQUENCE):
-                m.track("A-SET", j.wilds + w <= self.max_wilds)
+                m.track("set", j.wilds + w <= self.max_wilds)
             if j.kind == SEQUENCE:
                 orders = [c.order for c in meld if rules.role(c) == "natural"]
                 lo, hi = _int(m, f"t{i}_lo", self.low, min(orders)), _int(m, f"t{i}_hi", max(orders), self.high)
                 n = len(orders) + smt.Sum([v for f, v in add.items() if f in self.naturals])
-                m.track("A-SET", smt.And(hi - lo + 1 - n <= j.wilds + w, size + total <= self.maxlen,
+                m.track("set", smt.And(hi - lo + 1 - n <= j.wilds + w, size + total <= self.maxlen,
                                         *[smt.Implies(v == 1, smt.And(lo <= f.order, f.order <= hi))
                                           for f, v in add.items() if f in self.naturals]))
             if size >= self.canasta:
@@ -536,7 +548,7 @@ class Albany:
         one, zero = smt.IntVal(1), smt.IntVal(0)
         chosen = smt.Sum([smt.If(b, one, zero) for b, _ in options])
         m.hard.append(smt.Implies(smt.Not(whole), smt.And(chosen == 0, *[v == 0 for v in fc.values()])))
-        m.track("A-DRAW.whole", smt.Implies(whole, smt.And(fc[top] >= 1, chosen == 1)))
+        m.track("draw.whole", smt.Implies(whole, smt.And(fc[top] >= 1, chosen == 1)))
         self.opening = (fc, options)
 
     # -- the deep pick-up's new set --------------------------------------------
@@ -613,7 +625,7 @@ class Albany:
             targets.append(b)
             self.deep_choice.append((b, ("seq", k, core, cw)))
         m.hard.append(smt.Sum([smt.If(b, one, zero) for b in targets]) <= 1)
-        m.track("A-DRAW.deep", smt.Implies(deep, smt.Or(targets)))
+        m.track("draw.deep", smt.Implies(deep, smt.Or(targets)))
 
     # -- where every card ends, and going out ------------------------------------
     def _ends(self) -> None:
@@ -630,15 +642,15 @@ class Albany:
         self.left = smt.Sum(list(self.keep.values()) + [self.keep_unknown])
         self.went_out = self.left == 0
         m.hard.append(self.discards <= 1)
-        m.track("A-GOOUT.discard", smt.Or(self.went_out, self.discards == 1))
+        m.track("out.discard", smt.Or(self.went_out, self.discards == 1))
         # (a) the top card taken alone; (b) the top card goes down at once
         if self.top is not None and self.top in self.uses:
             placed = smt.Sum(self.uses[self.top])
-            m.track("A-DRAW.whole", smt.Implies(self.mode == MODE_WHOLE, placed >= 1))
+            m.track("draw.whole", smt.Implies(self.mode == MODE_WHOLE, placed >= 1))
         self.total_canastas = smt.Sum(self.canastas) + self.table_canastas
-        m.track("A-GOOUT", smt.Implies(self.went_out, self.total_canastas >= self.need))
+        m.track("out", smt.Implies(self.went_out, self.total_canastas >= self.need))
         if self.block:
-            m.track("A-STOPPER", smt.Implies(self.went_out, self.stoppers_after < self.block))
+            m.track("stopper", smt.Implies(self.went_out, self.stoppers_after < self.block))
         self.melds_made = smt.Sum(self.new_sets)
 
     def points(self):
@@ -872,14 +884,14 @@ class Albany:
             out.append(self.went_out)
             # from before-draw the domain has ruled these out already (``_domain``)
             depths = [0] if self.spot.phase != "before-draw" else []
-            self.strands = {j: cards for j, cards in self.strands.items() if j in self.excluded.get("A-GOOUT.cards", [])}
+            self.strands = {j: cards for j, cards in self.strands.items() if j in self.excluded.get("out.cards", [])}
             self.strands.update({j: self.stranded(j) for j in depths})
             few = [j for j in depths if self.canasta_bound(j) < self.need]
             if few:
-                self.m.track("A-GOOUT", smt.Implies(self.went_out, smt.And([self.d != j for j in few])))
+                self.m.track("out", smt.Implies(self.went_out, smt.And([self.d != j for j in few])))
             blocked = [j for j in depths if len(self.strands[j]) + self.unknown > 1 and j not in few]
             if blocked:
-                self.m.track("A-GOOUT.cards", smt.Implies(self.went_out, smt.And([self.d != j for j in blocked])))
+                self.m.track("out.cards", smt.Implies(self.went_out, smt.And([self.d != j for j in blocked])))
         if goal.must_meld:
             out.append(self.melds_made >= 1)
         if goal.take_pile or fixed is not None:

@@ -267,15 +267,14 @@ def explain(enc: Albany, solver: Solver, goal: Goal, extra: list, core: list[str
     """The reasons of a minimised core; ``solver`` holds ``extra`` as its base."""
     core = _minimal(solver, [], core)
     cheap = False
-    if any(rule in ("A-GOOUT", "A-STOPPER") for rule in core):  # their texts ask without some of the goal
+    if any(rule in ("out", "stopper") for rule in core):  # their texts ask without some of the goal
         try:
             solver = Solver(enc, solver.budget)
         except SolverLimitError:  # the answer stands; its texts then ask the solver nothing more
             cheap = True
     rules, out = enc.rules, []
     for rule in core:
-        base = rule.split(".")[0]
-        out.append(Reason.of(rules, base, _text(enc, solver, goal, extra, rule, cheap=cheap)))
+        out.append(Reason.of(rules, enc.rule_of(rule), _text(enc, solver, goal, extra, rule, cheap=cheap)))
     out += _excluded(enc)
     if not out and (goal.take_pile or any("mode" in e.text for e in extra)):
         why = ("the turn's draw has been made" if enc.spot.phase != "before-draw"
@@ -304,7 +303,7 @@ def _excluded(enc: Albany) -> list[Reason]:
     """The rules that ruled out pick-up depths before the search (``Albany._domain``)."""
     rules, out = enc.rules, []
     for rule, depths in enc.excluded.items():
-        out.append(Reason.of(rules, rule.split(".")[0], _depth_text(enc, rule, depths)))
+        out.append(Reason.of(rules, enc.rule_of(rule), _depth_text(enc, rule, depths)))
     return out
 
 
@@ -317,19 +316,19 @@ def _takes(enc: Albany, depths: list[int]) -> str:
 
 def _depth_text(enc: Albany, rule: str, depths: list[int]) -> str:
     rules = enc.rules
-    if rule == "A-GOOUT":
+    if rule == "out":
         most = max(min(enc.canasta_bound(j), enc.need - 1) for j in depths)
         return (f"going out needs {_n(enc.need, 'canasta')}; {_takes(enc, depths)} at most "
                 f"{'none' if most == 0 else most} could be made, each natural in one of them")
-    if rule == "A-GOOUT.cards":
+    if rule == "out.cards":
         depth, cards = min(((j, enc.strands[j]) for j in depths), key=lambda kv: len(kv[1]))
         return (f"going out, every card but one discard must be melded; {_takes(enc, depths)} at least "
                 f"{_n(len(cards) + enc.unknown, 'card')} ({format_cards(cards) or 'the card drawn'}) could join no set")
-    if rule == "A-STOPPER":
+    if rule == "stopper":
         least = min(enc.stoppers_held(j) for j in depths)
         return (f"holding {_n(least, 'stopper')} after the draw prevents going out "
                 f"({enc.block} or more block it)")
-    if rule == "A-DRAW.deep":
+    if rule == "draw.deep":
         need = rules["pile"]["deep_needs_naturals"]
         source = "any card held" if rules["pile"].get("take_up_option") else "the hand"
         lows = format_cards(dict.fromkeys(enc.shown_pile[-j] for j in depths))
@@ -344,15 +343,15 @@ def _n(n: int, word: str) -> str:
 
 def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap: bool = False) -> str:
     rules, top = enc.rules, (enc.shown_pile[-1] if enc.shown_pile else None)
-    if rule == "A-STOPPER" and cheap:
+    if rule == "stopper" and cheap:
         return f"holding {enc.block} or more stoppers after the draw prevents going out"
-    if rule == "A-GOOUT" and (enc.excluded or cheap):  # the best over every draw is not searched for
+    if rule == "out" and (enc.excluded or cheap):  # the best over every draw is not searched for
         return f"going out needs {_n(enc.need, 'canasta')}; no legal turn reaches them"
-    if rule == "A-GOOUT":
+    if rule == "out":
         others = [e for e in extra if e is not enc.went_out]
         try:
-            best = solver.best(enc.total_canastas, others, leave_out=["A-GOOUT", "A-STOPPER", "A-GOOUT.discard",
-                                                                      "A-GOOUT.cards"], hi=enc.need - 1)
+            best = solver.best(enc.total_canastas, others, leave_out=["out", "stopper", "out.discard",
+                                                                      "out.cards"], hi=enc.need - 1)
         except SolverLimitError:
             return f"going out needs {_n(enc.need, 'canasta')}; no legal turn reaches them"
         best = 0 if best is None else best
@@ -361,42 +360,42 @@ def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap
                     "no legal turn does both")
         return (f"going out needs {_n(enc.need, 'canasta')}; the best you can reach is "
                 f"{'none' if best == 0 else best}")
-    if rule == "A-STOPPER":
+    if rule == "stopper":
         try:
-            least = solver.best(enc.stoppers_after, extra, leave_out=["A-STOPPER"], lo=0, hi=60, most=False)
+            least = solver.best(enc.stoppers_after, extra, leave_out=["stopper"], lo=0, hi=60, most=False)
         except SolverLimitError:
             least = None
         if least is None:
             least = sum(n for c, n in enc.hand.items() if c in enc.stoppers)
         return (f"holding {_n(least, 'stopper')} after the draw prevents going out "
                 f"({enc.block} or more block it)")
-    if rule == "A-GOOUT.cards":
+    if rule == "out.cards":
         counts = sorted(enc.strands.items(), key=lambda kv: len(kv[1]))
         depth, cards = counts[0]
         after = "after the draw" if depth == 0 else "after any pick-up"
         return (f"going out, every card but one discard must be melded; {after} at least "
                 f"{_n(len(cards) + enc.unknown, 'card')} ({format_cards(cards) or 'the card drawn'}) "
                 f"could join no set")
-    if rule == "A-STOPPER.top":
+    if rule == "stopper.top":
         return f"the {top} on top is a stopper: it is never taken from the top of the pile"
-    if rule == "A-STOPPER.lowest":
+    if rule == "stopper.lowest":
         return "a stopper is never the lowest card of a deep pick-up: it cannot be melded"
-    if rule == "A-DRAW.top":
+    if rule == "draw.top":
         if enc._layable:
             return f"{top} can be laid off on your sets, so taking it takes the whole pile and it must be used at once"
         return f"{top} cannot be laid off on your sets: it is taken alone"
-    if rule == "A-DRAW.whole":
+    if rule == "draw.whole":
         return f"taking the whole pile, {top} must be laid off or melded at once"
-    if rule == "A-DRAW.deep":
+    if rule == "draw.deep":
         need = rules["pile"]["deep_needs_naturals"]
         source = "any card held" if rules["pile"].get("take_up_option") else "the hand"
         return (f"taking from the pile needs its card used at once: the top card laid off or melded, or a deeper "
                 f"card melded in a new set with at least {need} naturals from {source} and at most "
                 f"{enc.max_wilds} wild cards; " + (f"none of the {len(enc.pile)} cards of the pile can be" if not
                                                    enc.excluded else "no card of the pile left to try can be"))
-    if rule == "A-DRAW.start":
+    if rule == "draw.start":
         return "from before-draw a turn takes from the pile or draws from the stock"
-    if rule == "A-GOOUT.discard":
+    if rule == "out.discard":
         return "the turn must end with a discard unless the player goes out"
     held = format_cards(sorted(enc.shown_hand.elements())) or "nothing"
     return (f"a set needs {enc.set_min} or more cards with at least {enc.nat_min} naturals and at most "
