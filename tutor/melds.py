@@ -81,7 +81,7 @@ def judge(rules: Rules, cards: Iterable[Card] | str, *, going_out: bool = True) 
     elif rules["meld"]["sequences"]:
         kind, key = SEQUENCE, _judge_sequence(rules, cards, naturals, wilds)
     else:
-        raise _fail(meld_rule, f"{_what(cards)} mixes ranks {' '.join(sorted(ranks, key=RANK_ORDER.get, reverse=True))}; "
+        raise _fail(meld_rule, f"{_what(cards)} mixes ranks {' '.join(sorted(ranks, key=lambda r: RANK_ORDER.get(r, 0), reverse=True))}; "
                                f"a meld is cards of one rank (no sequences in {rules.id})")
     _check_wild_limits(rules, cards, len(naturals), len(wilds))
     return Meld(cards, kind, key, len(naturals), len(wilds), len(cards) >= rules["canasta"]["min_cards"])

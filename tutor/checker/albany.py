@@ -108,6 +108,7 @@ class Albany:
         self.nat_min = rules["meld"]["min_naturals"]
         self.wild_set_min = rules["wild_meld"].get("min_cards", self.set_min)
         self.canasta = rules["canasta"]["min_cards"]
+        self.at_most_naturals = bool(rules["meld"].get("wilds_at_most_naturals"))  # never more wilds than naturals
         # a canasta of naturals and wilds holds at least this many naturals
         self.canasta_naturals = max(self.nat_min, self.canasta - self.max_wilds)
         self.need = rules.canastas_to_go_out
@@ -150,6 +151,10 @@ class Albany:
         self._opening()
         self._deep()
         self._ends()
+
+    def _fewer_wilds(self, w, n):
+        """Never more wilds than naturals in a set, where the rules say so (``wilds_at_most_naturals``)."""
+        return w <= n if self.at_most_naturals else smt.BoolVal(True)
 
     def rule_of(self, aspect: str) -> str:
         """The rule ID of a tracked aspect (``set``, ``out.cards``, ``draw.deep``...), as the rules data
@@ -344,7 +349,7 @@ class Albany:
             n, w = smt.Sum(nat.values()), smt.Sum(wild.values())
             m.track("set", smt.And(n >= self.canasta_naturals * c + self.nat_min * (g - c), w <= self.max_wilds * g,
                                     n + w >= self.canasta * c + self.set_min * (g - c), c <= g,
-                                    smt.Implies(g == 0, n + w == 0)))
+                                    smt.Implies(g == 0, n + w == 0), self._fewer_wilds(w, n)))
             for face, v in list(nat.items()) + list(wild.items()):
                 self.uses[face].append(v)
             self.canastas.append(c)
@@ -361,7 +366,8 @@ class Albany:
         hn = {f: _int(m, f"{prefix}_{f}", 0, self._have(f)) for f in faces}
         hw = {f: _int(m, f"{prefix}_{rank}_{f}", 0, self.max_wilds) for f in self.wilds}
         n, w = smt.Sum(hn.values()), smt.Sum(hw.values())
-        m.track("set", smt.If(on, smt.And(n >= self.nat_min, n + w >= self.set_min, w <= self.max_wilds), n + w == 0))
+        m.track("set", smt.If(on, smt.And(n >= self.nat_min, n + w >= self.set_min, w <= self.max_wilds,
+                                          self._fewer_wilds(w, n)), n + w == 0))
         for face, v in list(hn.items()) + list(hw.items()):
             self.uses[face].append(v)
         one, zero = smt.IntVal(1), smt.IntVal(0)
@@ -385,7 +391,8 @@ class Albany:
                 canasta = m.bool(f"{name}_canasta")
                 n, w = smt.Sum(x.values()), smt.Sum(wild.values())
                 m.track("set", smt.And(
-                    smt.If(used, smt.And(n >= self.nat_min, n + w >= self.set_min, w <= self.max_wilds, n + w <= self.maxlen,
+                    smt.If(used, smt.And(n >= self.nat_min, n + w >= self.set_min, w <= self.max_wilds,
+                                       self._fewer_wilds(w, n), n + w <= self.maxlen,
                                        hi - lo + 1 - n <= w), n + w == 0),
                     *[smt.Implies(v == 1, smt.And(lo <= o, o <= hi)) for o, v in x.items()]))
                 m.hard.append(canasta == smt.And(used, n + w >= self.canasta))
@@ -463,6 +470,9 @@ class Albany:
             total = smt.Sum(add.values())
             if j.kind in (GROUP, SEQUENCE):
                 m.track("set", j.wilds + w <= self.max_wilds)
+                if self.at_most_naturals:
+                    laid = smt.Sum([v for f, v in add.items() if f not in self.wilds])
+                    m.track("set", j.wilds + w <= len(meld) - j.wilds + laid)
             if j.kind == SEQUENCE:
                 orders = [c.order for c in meld if rules.role(c) == "natural"]
                 lo, hi = _int(m, f"t{i}_lo", self.low, min(orders)), _int(m, f"t{i}_hi", max(orders), self.high)
@@ -579,10 +589,14 @@ class Albany:
                 continue
             b = m.bool(f"deep_g{rank}")
             spare = smt.Sum([hand_cap(v - low.get(f, zero), f) for f, v in nat.items()])
+            # the set goes down at once with the lowest card: its other cards, a set with it, come from the
+            # hand (or with option 3 from anything held), however few naturals the core needs
+            spare_w = smt.Sum([hand_cap(v - low.get(f, zero), f) for f, v in wild.items()])
             # the lowest card's set holds two naturals besides it, so a natural lowest card
             # takes three of the rank's naturals into one set; its other sets need two each
             low_natural = smt.Sum([low[f] for f in here if f in nat])
-            m.hard.append(smt.Implies(b, smt.And(spare >= core_n, g >= 1, smt.Sum([low[f] for f in here]) == 1,
+            m.hard.append(smt.Implies(b, smt.And(spare >= core_n, spare + spare_w >= self.set_min - 1, g >= 1,
+                                              smt.Sum([low[f] for f in here]) == 1,
                                               smt.Sum(nat.values()) >= self.nat_min * g + low_natural,
                                               *[smt.Implies(self.is_low[f], (nat.get(f) if f in nat else wild[f]) >= 1)
                                                 for f in here])))
@@ -620,7 +634,8 @@ class Albany:
                 lf = low.get(f, zero)
                 parts += [v >= 0, v <= hand_cap(wild[f] - lf, f), smt.Implies(lf == 1, wild[f] >= 1)]
             n, w = smt.Sum(core.values()) + lown, smt.Sum(cw.values()) + loww
-            parts += [n - lown >= core_n, w <= min(core_w, self.max_wilds), chi - clo + 1 - n <= w]
+            parts += [n - lown >= core_n, (n - lown) + (w - loww) >= self.set_min - 1, w <= min(core_w, self.max_wilds),
+                      chi - clo + 1 - n <= w]
             m.hard.append(smt.Implies(b, smt.And(parts)))
             targets.append(b)
             self.deep_choice.append((b, ("seq", k, core, cw)))

@@ -56,22 +56,26 @@ def _deal(enc: Albany, nats: list[Card], wilds: list[Card], sets: int, canastas:
     def wild_in(s) -> int:
         return sum(1 for c in s if is_wild(c))
 
+    def room(s) -> bool:  # may this set take one more wild card?
+        held = wild_in(s)
+        return wild_set or (held < most_wilds and (not enc.at_most_naturals or held < len(s) - held))
+
     if not wild_set:
         # a canasta takes its naturals first: at most ``most_wilds`` of its cards are wild
         for s, t in zip(out, target):
             while len(s) - wild_in(s) < max(enc.nat_min, t - most_wilds) and nats:
                 s.append(nats.pop())
     for s, t in zip(out, target):
-        while len(s) < t and wilds and (wild_set or wild_in(s) < most_wilds):
+        while len(s) < t and wilds and room(s):
             s.append(wilds.pop())
     for s, t in zip(out, target):
         while len(s) < t and nats:
             s.append(nats.pop())
-    for s in out:
-        while wilds and (wild_set or wild_in(s) < most_wilds):
-            s.append(wilds.pop())
-    if out:
+    if out:  # the naturals left over first, so that a set where wilds may not outnumber them takes more wilds
         out[0].extend(nats)
+    for s in out:
+        while wilds and room(s):
+            s.append(wilds.pop())
     return out
 
 
@@ -114,6 +118,14 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
                     hand[f] -= 1
                     nats.remove(f)
                     core.append(f)
+            # a set with the lowest card at once: as many more cards held as make one (naturals first)
+            for pool in (nats, wilds):
+                for f in list(pool):
+                    if fixed is None and len(core) < enc.set_min - 1 and \
+                            (hand[f] > 0 or rules["pile"].get("take_up_option")):
+                        hand[f] -= 1
+                        pool.remove(f)
+                        core.append(f)
             seeds += core
         for cards in _deal(enc, nats, wilds, model(g), model(c), seeds):
             sets.append(("deep" if seeds and cards[:1] == [lowest] else "meld", cards, None))
