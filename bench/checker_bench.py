@@ -18,7 +18,7 @@ search for a better one (a yes whose witness is not proven the best).
 Go-out is timed as the whole question (``tutor.questions.ask``): in albany
 it also tries each move on the table a turn may start with (A-COMBINE), and
 its witness is re-checked by the rules engine; so is albany's pickup (every
-spot turned to before-draw), which tries the moves before the pick-up. The other questions are put
+spot turned to before-draw), which tries the moves after the pick-up. The other questions are put
 to ``tutor.checker.find`` with the goal each uses, and every call is one
 sample: pickup (from before-draw, or with the spot turned to before-draw when
 it was drawn), initial-meld (sides that have not melded: from drawn the hand,
