@@ -83,26 +83,41 @@ def candidates(spot: Spot, hand: tuple[Card, ...] | None = None) -> list[MeldCho
 def _sequence_candidates(spot: Spot, hand: tuple[Card, ...]) -> list[MeldChoice]:
     """Same-suit runs the hand could form, new or onto a table sequence (wilds undeclared)."""
     rules = spot.rules
-    n_wild = min(sum(1 for c in hand if rules.role(c) == "wild"), rules.max_wilds() or 0)
+    held_wilds = sum(1 for c in hand if rules.role(c) == "wild")
+    cap = rules.max_wilds()
+    n_wild = held_wilds if cap is None else min(held_wilds, cap)
     out = []
-    targets = [(i, m) for i, m in enumerate(spot.melds, start=1) if judge(rules, m, going_out=True).kind == "sequence"]
+    targets = []
+    for i, m in enumerate(spot.melds, start=1):
+        j = judge(rules, m, going_out=True)
+        if j.kind == "sequence":
+            targets.append((i, m, j.key, {c.order for c in m if rules.role(c) == "natural"}, j.wilds))
     for suit in "SHDC":
         ranks = sorted({c.order: c for c in hand if c.suit == suit and rules.role(c) == "natural"}.items())
         cards_by_order = dict(ranks)
         orders = [o for o, _ in ranks]
+        mine = [t for t in targets if t[2] == suit]
         for size in range(1, len(orders) + 1):
             for chosen in combinations(orders, size):
-                if chosen[-1] - chosen[0] + 1 - size > n_wild:
-                    continue  # more gaps than wild cards could ever fill
+                # more gaps than wild cards could ever fill: as a new sequence, or around a table one
+                # (whose own naturals fill the middle: a lay-off may go on at both ends)
+                alone = chosen[-1] - chosen[0] + 1 - size <= n_wild
+                onto = [(to, m) for to, m, _, have, w in mine if _gaps(set(chosen) | have) <= n_wild + w]
+                if not alone and not onto:
+                    continue
                 nats = tuple(cards_by_order[o] for o in chosen)
                 for wilds in _wild_combos(rules, hand, n_wild):
                     cards = nats + wilds
-                    if size >= 2 and is_legal(rules, cards):
+                    if alone and size >= 2 and is_legal(rules, cards):
                         out.append(MeldChoice("meld", cards, None, card_points(rules, cards)))
-                    for to, m in targets:
-                        if judge(rules, m, going_out=True).key == suit and _extends(rules, m, cards):
+                    for to, m in onto:
+                        if _extends(rules, m, cards):
                             out.append(MeldChoice("layoff", cards, to, card_points(rules, cards)))
     return out
+
+
+def _gaps(orders: set[int]) -> int:
+    return max(orders) - min(orders) + 1 - len(orders)
 
 
 def _extends(rules: Rules, meld, cards) -> bool:

@@ -102,7 +102,8 @@ _ROLES = _strings(_ROLE_WORDS)
 _WAYS = _strings(("natural_pair", "natural_wild", "layoff"))
 SCHEMA: dict[str, dict[str, Any] | None] = {
     "pack": {"rule": _STR, "decks": _INT, "jokers_per_deck": _INT},
-    "draw": {"rule": _STR, "stock_cards": _INT, "exhausted": _choice("end", "reshuffle"), "end_rule": _STR},
+    "draw": {"rule": _STR, "stock_cards": _INT, "exhausted": _choice("end", "reshuffle"), "end_rule": _STR,
+             "turn_up_first": _BOOL, "dead_card": _BOOL, "turn_up_after_discard": _BOOL},
     "cards": {"rule": _STR, "wild": _card_patterns, "wild_rule": _STR, "bonus": _card_patterns,
               "blocker": _card_patterns, "stopper": _card_patterns, "stopper_rule": _STR, "values": _values},
     "meld": {"rule": _STR, "natural_ranks": _rank_text, "min_cards": _INT, "min_naturals": _INT,
@@ -136,7 +137,7 @@ SCHEMA: dict[str, dict[str, Any] | None] = {
                 "blocker_melded_value": _INT, "not_down_all_minus": _BOOL, "end_layoff": _BOOL,
                 "canastas_in_hand_minus": _BOOL, "same_suit_group_card": _INT},
     "game": {"rule": _STR, "target": _INT, "hands": _INT, "first_hand_multiple": _INT,
-             "first_hand_plus": _INT, "lead_by": _INT},
+             "first_hand_plus": _INT, "lead_by": _INT, "auction": _BOOL, "odd_man": _BOOL, "money": _BOOL},
     "cheats": None,  # free-form: letter -> description
 }
 _TOP_KEYS = {"id": _STR, "name": _STR, "source": _STR, "summary": _STR, "extends": _STR, "options": _DICT,
