@@ -27,6 +27,8 @@ from .trainer import initial_rating
 BATCH = 24                  # candidates proved per round, whatever the number of workers
 MAX_TRIES_PER_PUZZLE = 40   # give up after this many candidates per puzzle wanted
 SOFT_TRIES_PER_PUZZLE = 5   # after this many, settle for reserved puzzles if there are enough
+THEME_MIN = 10              # reserved puzzles of a theme with fewer than this are taken first
+KIND_SLACK = 2              # a question's yes may lead its no (or the reverse) by this many before waiting
 
 
 @dataclass
@@ -196,6 +198,8 @@ class _Selector:
         self.cell_quota = math.ceil(count / (2 * len(GRADES)))
         self.recipe_quota = max(2, math.ceil(count * 0.3))
         self.by_answer = {True: 0, False: 0}
+        self.by_theme: dict[str, int] = {}
+        self.by_kind: dict[tuple[str, bool], int] = {}  # (question, answer): yes and no kept near half in each
         self.by_cell = {(g, a): 0 for g in GRADES for a in (True, False)}
         self.by_recipe: dict[str, int] = {}
 
@@ -210,9 +214,12 @@ class _Selector:
             return f"not about {self.theme}"
         if self.difficulty and puzzle.grade != self.difficulty:
             return f"grade {puzzle.grade}, not {self.difficulty}"
+        kind, other = (puzzle.question, puzzle.answer), (puzzle.question, not puzzle.answer)
         over = (self.by_answer[puzzle.answer] >= self.answer_quota[puzzle.answer]
+                or self.by_kind.get(kind, 0) > self.by_kind.get(other, 0) + KIND_SLACK
                 or (not self.difficulty and self.by_cell[puzzle.grade, puzzle.answer] >= self.cell_quota)
-                or self.by_recipe.get(puzzle.generator, 0) >= self.recipe_quota)
+                or (puzzle.generator.startswith("construct/")
+                    and self.by_recipe.get(puzzle.generator, 0) >= self.recipe_quota))
         if over:
             self.reserve.append(puzzle)
             self.ids.add(puzzle.id)
@@ -224,14 +231,19 @@ class _Selector:
         self.kept.append(puzzle)
         self.ids.add(puzzle.id)
         self.by_answer[puzzle.answer] += 1
+        self.by_kind[puzzle.question, puzzle.answer] = self.by_kind.get((puzzle.question, puzzle.answer), 0) + 1
         self.by_cell[puzzle.grade, puzzle.answer] += 1
         self.by_recipe[puzzle.generator] = self.by_recipe.get(puzzle.generator, 0) + 1
+        for t in puzzle.themes:
+            self.by_theme[t] = self.by_theme.get(t, 0) + 1
 
     def fill_from_reserve(self) -> None:
         """When candidates run out, take reserved puzzles: the scarcest grade and answer first, then in order."""
         while not self.done and self.reserve:
             def need(p: Puzzle):
-                return (self.by_answer[p.answer], self.by_cell[p.grade, p.answer],
+                scarce = sum(1 for t in p.themes if self.by_theme.get(t, 0) < THEME_MIN)
+                return (self.by_kind.get((p.question, p.answer), 0) - self.by_kind.get((p.question, not p.answer), 0),
+                        -scarce, self.by_answer[p.answer], self.by_cell[p.grade, p.answer],
                         self.by_recipe.get(p.generator, 0))
             pick = min(self.reserve, key=need)  # min keeps the earliest of equals: deterministic
             self.reserve.remove(pick)
