@@ -66,7 +66,7 @@ def completions(rules, lowest: Card, named, above) -> list[tuple[Card, ...]]:
         return []
     pool = Counter(above) - Counter(named)
     faces = sorted((c for c in pool if rules.role(c) in ("natural", "wild")), key=str)
-    spare = pool and rules["pile"]["deep_needs_naturals"] + rules["pile"]["deep_max_wilds"] - len(named)
+    spare = rules["pile"]["deep_needs_naturals"] + rules["pile"]["deep_max_wilds"] - len(named) if pool else 0
     for size in range(1, max(0, spare) + 1):
         found = [extra for extra in combinations([f for f in faces for _ in range(pool[f])], size)
                  if _core_ok(rules, lowest, tuple(named) + extra)]
