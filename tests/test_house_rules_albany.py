@@ -61,8 +61,7 @@ def test_a_set_with_jokers_alone_wild_a_group_of_2s_takes_two_jokers(tmp_path, d
     s = spot(variant, "2C 2D 2H JK JK 5H", melds=["QS QH QD QC QS JK JK", "9S 9H 9D 9C 9S JK JK"])
     verdict = ask("go-out", s, decider=decider)
     assert verdict.answer
-    assert "2C 2D 2H JK JK" in " ".join(sorted(verdict.witness["melds"][0].split())) or \
-        sorted(verdict.witness["melds"][0].split()) == ["2C", "2D", "2H", "JK", "JK"]
+    assert sorted(verdict.witness["melds"][0].split()) == ["2C", "2D", "2H", "JK", "JK"]
 
 
 # -- variants the deciders do not play: a clear message, never a crash ------------------------------------

@@ -66,7 +66,7 @@ def completions(rules, lowest: Card, named, above) -> list[tuple[Card, ...]]:
         return []
     pool = Counter(above) - Counter(named)
     faces = sorted((c for c in pool if rules.role(c) in ("natural", "wild")), key=str)
-    spare = pool and rules["pile"]["deep_needs_naturals"] + rules["pile"]["deep_max_wilds"] - len(named)
+    spare = rules["pile"]["deep_needs_naturals"] + rules["pile"]["deep_max_wilds"] - len(named) if pool else 0
     for size in range(1, max(0, spare) + 1):
         found = [extra for extra in combinations([f for f in faces for _ in range(pool[f])], size)
                  if _core_ok(rules, lowest, tuple(named) + extra)]
@@ -134,16 +134,19 @@ def take_fanned(replay: "_Replay", action: Action) -> None:
     naturals = [c for c in action.cards if rules.role(c) == "natural"]
     wilds = [c for c in action.cards if rules.role(c) == "wild"]
     need, most = rules["pile"]["deep_needs_naturals"], rules["pile"]["deep_max_wilds"]
-    fills = completions(rules, lowest, action.cards, taken[1:]) if relaxed else [()]
-    if (len(naturals) < need and not fills) or len(wilds) > most or len(naturals) + len(wilds) < len(action.cards):
-        source = "held" if relaxed else "from the hand"
-        raise replay.fail(rule, f"the lowest card taken, {lowest}, must be melded at once with at least {need} "
-                                f"naturals {source} (and at most {most} wilds); {format_cards(action.cards) or 'none'} given")
-    try:
-        judge(rules, (lowest,) + action.cards + (fills[0] if fills else ()))
-    except IllegalPlayError as e:
-        raise replay.fail(e.rule, f"the lowest card taken must make a new set: {e.text}") from None
+    fills = completions(rules, lowest, action.cards, taken[1:])
     if not fills:
+        if (len(naturals) < need or len(wilds) > most or len(naturals) + len(wilds) < len(action.cards)) \
+                or not relaxed:
+            if len(naturals) >= need and len(wilds) <= most and len(naturals) + len(wilds) == len(action.cards):
+                try:
+                    judge(rules, (lowest,) + action.cards)
+                except IllegalPlayError as e:
+                    raise replay.fail(e.rule, f"the lowest card taken must make a new set: {e.text}") from None
+            source = "held" if relaxed else "from the hand"
+            raise replay.fail(rule, f"the lowest card taken, {lowest}, must be melded at once with at least {need} "
+                                    f"naturals {source} (and at most {most} wilds); "
+                                    f"{format_cards(action.cards) or 'none'} given")
         raise replay.fail(rule, f"the lowest card taken, {lowest}, makes no set with {format_cards(action.cards)} "
                                 "and the cards taken above it")
     # Deluxe option 3 with the hand's cards alone named: the set takes cards taken above too, any
