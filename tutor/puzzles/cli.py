@@ -25,6 +25,7 @@ EXIT_STATUS = f"""exit status:
      how many"""
 EXAMPLES = """examples:
   canasta-tutor puzzles generate --variant classic --count 20 --seed 7 --out mine.jsonl
+  canasta-tutor puzzles generate --variant canasty --count 10 --source constructed
   canasta-tutor puzzles generate --variant canasty --count 5 --difficulty 4 --theme legal-cheats
   canasta-tutor puzzles list --variant albany --question go-out --grade 3
   canasta-tutor puzzles solve puzzles/classic.jsonl classic-go-out-1a2b3c4d
@@ -41,6 +42,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
     g = sub.add_parser("generate", help="generate doubly proved puzzles (JSON Lines)", epilog="""examples:
   canasta-tutor puzzles generate --variant classic --count 20 --seed 7 --out mine.jsonl
+  canasta-tutor puzzles generate --variant canasty --count 10 --source constructed
   canasta-tutor puzzles generate --variant ours.toml --count 5 --difficulty 2 --no-progress
 
 """ + EXIT_STATUS)
@@ -50,6 +52,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--theme", help="keep only puzzles with this theme (see 'canasta-tutor puzzles themes')")
     g.add_argument("--seed", default="0", help="the seed: the same seed gives the same puzzles (default 0)")
     g.add_argument("--options", default="{}", help='variant options as JSON, e.g. \'{"players": 2}\'')
+    g.add_argument("--source", choices=("mined", "constructed"), default="mined",
+                   help="mined: moments of self-played games, each with the game that reaches it (default); "
+                        "constructed: spots built to a recipe")
     add_workers(g, "processes proving in parallel")
     g.add_argument("--out", help="write to this file (default: standard output)")
     add_progress(g)
@@ -135,7 +140,7 @@ def _generate(args) -> int:
     options = json_options(args.options)
     shown = show_progress(args)
     report = generate_report(args.variant, args.count, args.difficulty, args.theme, _seed(args.seed), options,
-                             args.workers, progress=shown)
+                             args.workers, progress=shown, source=args.source)
     text = dumps(report.puzzles)
     if args.out:
         from .format import locked, write_atomic
