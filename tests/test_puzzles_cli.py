@@ -123,8 +123,43 @@ def test_export_draws_every_puzzle_and_the_key_apart(small_file, tmp_path):
         assert f'id="{p.id}"' in html
     assert html.count('<div class="answer">') == len(puzzles)
     assert '<section class="key" id="answer-key">' in html and "break-before: page" in html
-    assert html.count("<svg") >= sum(len(p.spot["hand"].split()) for p in puzzles)
+    assert html.count('<use href="#c') >= sum(len(p.spot["hand"].split()) for p in puzzles)
     assert '<div class="page-break"></div>' in html
+
+
+def test_a_worksheet_draws_each_card_face_once(small_file):
+    from tutor.puzzles.worksheet import worksheet_html
+
+    html = worksheet_html(read_file(small_file), answers=True)
+    symbols = re.findall(r'<symbol id="(c\d+)"', html)
+    uses = re.findall(r'<use href="#(c\d+)"', html)
+    assert symbols and len(set(symbols)) == len(symbols) and set(uses) == set(symbols)
+    assert len(uses) > len(symbols)  # faces repeat, and are drawn only once
+    assert html.count('class="tutor-card-svg"') == len(uses)
+
+
+def test_export_chooses_puzzles_by_variant_question_theme_grade_count_and_id(capsys):
+    from tutor.puzzles.worksheet import select
+    from tutor.puzzles.trainer import load_bank
+
+    bank = load_bank()
+    assert main(["export", "--variant", "house", "--question", "pickup", "--count", "3"]) == 0
+    html = capsys.readouterr().out
+    shown = re.findall(r'<section class="puzzle" id="([^"]+)"', html)
+    assert len(shown) == 3 and all(i.startswith("house-pickup-") for i in shown)
+    grade2 = select(bank, themes=["frozen-pile"], grades=[2])
+    assert grade2 and all("frozen-pile" in p.themes and p.grade == 2 for p in grade2)
+    ids = [bank[5].id, bank[0].id]
+    assert [p.id for p in select(bank, ids=ids)] == ids
+
+
+@pytest.mark.browser
+def test_export_prints_a_pdf_worksheet(tmp_path):
+    out = tmp_path / "sheet.pdf"
+    assert main(["export", "--variant", "classic", "--count", "2", "--answers", "--format", "pdf",
+                 "--out", str(out)]) == 0
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF") and len(data) > 10_000
 
 
 def test_export_without_answers_has_no_key(small_file, capsys):
@@ -203,7 +238,10 @@ def test_add_a_cheat_needs_its_play(tmp_path, capsys):
     (["generate", "--variant", "nope", "--count", "1"], "nope"),
     (["solve", "/no/such/file.jsonl"], "no such puzzle file"),
     (["export", "/no/such/file.jsonl", "--format", "html"], "no such puzzle file"),
-    (["export", "x.jsonl", "--format", "pdf"], "invalid choice"),
+    (["export", "x.jsonl", "--format", "rtf"], "invalid choice"),
+    (["export", "--format", "pdf"], "needs --out"),
+    (["export", "--theme", "no-such-theme"], "no puzzle matches"),
+    (["export", "--ids", "nope-123"], "no puzzle 'nope-123'"),
     (["verify", "/no/such/file.jsonl"], "no such puzzle file"),
     (["add", "--spot", "/no/spot.json", "--question", "go-out", "--to", "x.jsonl"], "no such spot file"),
     (["frobnicate"], "invalid choice"),

@@ -93,13 +93,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     a.add_argument("--tags", nargs="*", default=[], help="extra themes for the puzzle")
     a.add_argument("--to", required=True, metavar="FILE", help="the puzzle file to append to")
 
-    e = sub.add_parser("export", help="a printable worksheet", epilog="""examples:
-  canasta-tutor puzzles export puzzles/house.jsonl --format html --answers --out house.html""")
-    e.add_argument("file", metavar="FILE")
-    e.add_argument("--format", required=True, choices=("html",))
+    e = sub.add_parser("export", help="a printable worksheet (HTML or PDF), of the whole bank or a choice",
+                       epilog="""examples:
+  canasta-tutor puzzles export --variant house --answers --out house.html
+  canasta-tutor puzzles export --theme frozen-pile --grade 2 --count 6 --format pdf --answers --out frozen.pdf
+  canasta-tutor puzzles export mine.jsonl --ids classic-go-out-320db8f0 --out one.html""")
+    e.add_argument("paths", nargs="*", metavar="FILE", help="puzzle files or folders (default: the shipped bank)")
+    e.add_argument("--format", choices=("html", "pdf"), default="html", help="html (default) or pdf")
     e.add_argument("--answers", action="store_true", help="add the answer key on separate pages")
-    e.add_argument("--out", metavar="OUT", help="write here (default: standard output)")
+    e.add_argument("--out", metavar="OUT", help="write here (default: standard output; PDF needs it)")
     e.add_argument("--title", help="the worksheet's title")
+    add_variant(e, extra=" (only its puzzles)")
+    e.add_argument("--question", choices=QUESTIONS, action="append", help="only this question (may repeat)")
+    e.add_argument("--theme", action="append", help="only puzzles with this theme (may repeat)")
+    e.add_argument("--grade", type=int, choices=GRADES, action="append", metavar="{1..5}",
+                   help="only this grade (may repeat)")
+    e.add_argument("--count", type=positive_int, help="at most this many puzzles")
+    e.add_argument("--ids", nargs="+", metavar="ID", help="exactly these puzzles, in this order")
 
     sub.add_parser("themes", help="list the themes puzzles are tagged with")
 
@@ -357,17 +367,27 @@ def _add(args) -> int:
 # -- export ----------------------------------------------------------------------------------------
 
 def _export(args) -> int:
-    from .format import read_file
-    from .worksheet import worksheet_html
+    from .format import locked, read_file, write_atomic
+    from .verify import bank_files
+    from .worksheet import select, worksheet_html, write_pdf
 
-    puzzles = read_file(args.file)
-    if not puzzles:
-        raise TutorError(f"{args.file} holds no puzzles")
-    title = args.title or f"{Path(args.file).stem.replace('_', ' ').title()} puzzles"
-    html = worksheet_html(puzzles, title=title, answers=args.answers)
-    if args.out:
-        from .format import locked, write_atomic
+    puzzles = [p for path in bank_files(args.paths) for p in read_file(path)]
+    variants = ()
+    if args.variant:
+        from ..rules import load_variant
 
+        variants = (args.variant, load_variant(args.variant).id)
+    chosen = select(puzzles, variants=variants, questions=args.question or (), themes=args.theme or (),
+                    grades=args.grade or (), ids=args.ids or (), count=args.count)
+    default = (Path(args.paths[0]).stem.replace("_", " ").title() + " puzzles") if len(args.paths) == 1 \
+        else "Canasta puzzles"
+    html = worksheet_html(chosen, title=args.title or default, answers=args.answers)
+    if args.format == "pdf":
+        if not args.out:
+            raise TutorError("a PDF worksheet needs --out FILE")
+        with locked(args.out):
+            write_pdf(html, args.out)
+    elif args.out:
         with locked(args.out):
             write_atomic(args.out, html)
     else:

@@ -426,8 +426,8 @@ def locked(path: str | Path) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a temporary file in the same folder,
+def write_atomic(path: str | Path, text: str | bytes) -> None:
+    """Write ``text`` (or bytes) to ``path`` whole or not at all: a temporary file in the same folder,
     flushed to disk, then renamed over it (a crash or a full disk leaves the old file)."""
     import tempfile
 
@@ -439,7 +439,8 @@ def write_atomic(path: str | Path, text: str) -> None:
     folder = target.parent if str(target.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes) else
+              os.fdopen(fd, "w", encoding="utf-8", newline="")) as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())

@@ -7,7 +7,15 @@ the answer key on pages of its own.
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
+import tempfile
 from html import escape
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from ..errors import TutorError
 
 from ..render import cards_html, spot_html
 from ..spot import Spot
@@ -138,7 +146,9 @@ def answer_box(puzzle: Puzzle, number: int) -> str:
         if puzzle.question != "cheat":
             parts.append(f"<div>{escape(ways_text(puzzle))}</div>")
     else:
-        items = "".join(f"<li><b>{escape(r['rule'])}</b>: {escape(r['text'])}</li>" for r in puzzle.proof["reasons"])
+        reasons = puzzle.proof["reasons"]
+        items = "".join(f"<li>{'<i>Deciding rule</i> ' if i == 0 else ''}<b>{escape(r['rule'])}</b>: "
+                        f"{escape(r['text'])}</li>" for i, r in enumerate(reasons))
         parts.append(f"<ul>{items}</ul>")
     honest = puzzle.proof.get("honest")
     if honest:
@@ -165,4 +175,84 @@ def worksheet_html(puzzles: list[Puzzle], *, title: str = "Canasta puzzles", ans
         out.extend(answer_box(p, i) for i, p in enumerate(puzzles, start=1))
         out.append("</section>")
     out.append("</body></html>")
-    return "\n".join(out) + "\n"
+    return reuse_cards("\n".join(out) + "\n")
+
+
+_CARD_SVG = re.compile(r'<svg xmlns="http://www.w3.org/2000/svg" class="tutor-card-svg" width="([\d.]+)" '
+                       r'height="([\d.]+)" viewBox="([^"]+)" role="img" aria-label="([^"]*)"([^>]*)>(.*?)</svg>', re.S)
+
+
+def reuse_cards(html: str) -> str:
+    """The page with every card face drawn once, as an SVG symbol, and shown where it is needed.
+
+    A worksheet shows the same faces many times over (a 72-puzzle bank holds
+    thousands of card pictures); each distinct face becomes one ``<symbol>``
+    and every appearance a ``<use>`` of it, at its own size, with its own label.
+    """
+    symbols: dict[tuple[str, str, str], str] = {}
+
+    def one(m: re.Match) -> str:
+        width, height, box, label, extra, inner = m.groups()
+        key = (box, extra, inner)
+        if key not in symbols:
+            symbols[key] = f"c{len(symbols)}"
+        return (f'<svg class="tutor-card-svg" width="{width}" height="{height}" viewBox="{box}" role="img" '
+                f'aria-label="{label}"><use href="#{symbols[key]}"/></svg>')
+
+    body = _CARD_SVG.sub(one, html)
+    if not symbols:
+        return html
+    defs = "".join(f'<symbol id="{name}" viewBox="{box}"><g{extra}>{inner}</g></symbol>'
+                   for (box, extra, inner), name in symbols.items())
+    sheet = f'<svg xmlns="http://www.w3.org/2000/svg" style="display:none" aria-hidden="true"><defs>{defs}</defs></svg>'
+    return body.replace("<body>", "<body>" + sheet, 1)
+
+
+def select(puzzles: Iterable[Puzzle], *, variants: Sequence[str] = (), questions: Sequence[str] = (),
+           themes: Sequence[str] = (), grades: Sequence[int] = (), ids: Sequence[str] = (),
+           count: int | None = None) -> list[Puzzle]:
+    """The puzzles a worksheet asks for: named ids (in that order), or those of any of these variants,
+    questions, themes and grades (none named: all), the first ``count`` of them."""
+    puzzles = list(puzzles)
+    if ids:
+        by_id = {p.id: p for p in puzzles}
+        missing = [i for i in ids if i not in by_id]
+        if missing:
+            raise TutorError(f"no puzzle {missing[0]!r} in these files")
+        chosen = [by_id[i] for i in ids]
+    else:
+        chosen = [p for p in puzzles if (not variants or p.variant in variants)
+                  and (not questions or p.question in questions)
+                  and (not themes or any(t in p.themes for t in themes))
+                  and (not grades or p.grade in grades)]
+    if not chosen:
+        raise TutorError("no puzzle matches that choice")
+    return chosen[:count] if count else chosen
+
+
+#: Debian's Chromium, which prints a page to PDF without a window.
+CHROMIUM = "/usr/bin/chromium"
+
+
+def write_pdf(html: str, out: str | Path, chromium: str | None = None, timeout: float = 120.0) -> None:
+    """Print a worksheet to PDF with a headless Chromium (``chromium`` or the system one)."""
+    browser = chromium or shutil.which("chromium") or (CHROMIUM if Path(CHROMIUM).exists() else None)
+    if browser is None:
+        raise TutorError("printing to PDF needs Chromium (on Debian: apt-get install chromium); "
+                         "or export --format html and print that page from any browser")
+    with tempfile.TemporaryDirectory() as work:
+        page = Path(work) / "worksheet.html"
+        page.write_text(html, encoding="utf-8")
+        pdf = Path(work) / "worksheet.pdf"
+        command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                   "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={work}/profile",
+                   "--no-pdf-header-footer", f"--print-to-pdf={pdf}", page.as_uri()]
+        try:
+            subprocess.run(command, capture_output=True, timeout=timeout, check=False)
+        except subprocess.TimeoutExpired:
+            raise TutorError(f"Chromium did not print the worksheet within {timeout:.0f} s") from None
+        if not pdf.exists() or pdf.stat().st_size == 0:
+            raise TutorError("Chromium did not print the worksheet")
+        from .format import write_atomic
+
+        write_atomic(out, pdf.read_bytes())
