@@ -29,7 +29,12 @@ def printed_witness(verdict) -> list[str]:
     """The steps a yes prints under 'step by step:'."""
     lines = verdict_text(verdict).splitlines()
     start = lines.index("  step by step:") + 1
-    return [line[4:] for line in lines[start:] if line.startswith("    ")]
+    steps = []
+    for line in lines[start:]:
+        if not line.startswith("    "):
+            break  # the next part of the answer (why it holds)
+        steps.append(line[4:])
+    return steps
 
 
 @pytest.mark.parametrize("text", [

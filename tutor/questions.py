@@ -22,6 +22,7 @@ from .spot import Spot
 from .table_moves import move_rule, stoppers_block, stranded
 from .turn import Turn, TurnError, after_steps, play_turn
 from .verdict import Reason, Verdict, empty_stock_reason
+from .why import yes_reasons
 
 QUESTIONS = ("melds", "initial-meld", "pickup", "go-out", "play", "score")
 DECIDERS = ("z3", "reference")
@@ -93,7 +94,7 @@ def _found(question: str, spot: Spot, play, unknown_draw: bool, ms: float, **ext
     witness = witness_of(turn)
     if unknown_draw:
         witness["drawn"] = " ".join("?" * stock_draw(spot))
-    return Verdict(question, True, witness, (), ms, extra)
+    return Verdict(question, True, witness, yes_reasons(turn), ms, extra)
 
 
 def _solve(decider, spot: Spot, goal: Goal):
@@ -406,7 +407,7 @@ def referee(spot: Spot, text: str) -> Verdict:
             turn = play_turn(spot, actions)
         except TurnError as e:
             return Verdict("play", False, None, _reasons_of(spot, e), t.ms, {"step": e.step})
-    return Verdict("play", True, witness_of(turn), (), t.ms)
+    return Verdict("play", True, witness_of(turn), yes_reasons(turn), t.ms)
 
 
 def score(spot: Spot, went_out: str | None = None) -> Verdict:

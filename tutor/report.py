@@ -41,6 +41,9 @@ def verdict_text(v: Verdict) -> str:
             lines.append("  (? is the card drawn from the stock)")
         if w.get("went_out"):
             lines.append("  and the player is out.")
+        if v.reasons:
+            lines.append("  why:")
+            lines += [f"    {r.rule}: {r.text}" for r in v.reasons]
         if v.extra.get("best_proven") is False:
             lines.append("  (the best first meld found before the solver's resource limit ran out; "
                          "a better one may exist)")
