@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, format_cards
 from .errors import IllegalPlayError
-from .melds import judge, lays_off
+from .melds import is_legal, judge, lays_off
 from .play import Action
 
 if TYPE_CHECKING:
@@ -37,8 +37,11 @@ def pickup_kind(replay: "_Replay", action: Action) -> str:
 
 
 def _deep_fits(replay: "_Replay", action: Action) -> bool:
-    taken = replay.pile[-action.depth:]
-    return bool(completions(replay.rules, taken[0], action.cards, taken[1:]))
+    """Do the named cards make a set with the lowest card (with Deluxe option 3, once completed)?"""
+    rules, taken = replay.rules, replay.pile[-action.depth:]
+    if is_legal(rules, (taken[0],) + action.cards):
+        return True
+    return bool(rules["pile"].get("take_up_option")) and bool(completions(rules, taken[0], action.cards, taken[1:]))
 
 
 def _core_ok(rules, lowest: Card, cards) -> bool:

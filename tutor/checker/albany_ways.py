@@ -57,7 +57,7 @@ from ..arrangements import arrangement, meld_key, pickup_options
 from ..cards import Card
 from ..errors import CheckerBug, IllegalPlayError, SolverLimitError
 from ..goals import UNKNOWN, Goal
-from ..melds import judge, sequence_span
+from ..melds import is_legal, judge, sequence_span
 from ..play import DISCARD, LAYOFF, MELD, PICKUP, Action
 from ..spot import Spot
 from ..turn import TurnError, play_turn
@@ -450,20 +450,12 @@ def _names(played: Spot, fixed: Action | None) -> dict[tuple, list[Action]]:
             key = ("b", None) if layable else ("a", None)
         elif a.depth == 1:
             key = ("a", None)
-        elif a.depth == len(pile) and layable and not _fits(played.rules, (pile[-a.depth],) + tuple(a.cards)):
+        elif a.depth == len(pile) and layable and not is_legal(played.rules, (pile[-a.depth],) + tuple(a.cards)):
             key = ("b", None)
         else:
             key = ("c", a.depth)
         out.setdefault(key, []).append(a)
     return out
-
-
-def _fits(rules, cards: tuple) -> bool:
-    try:
-        judge(rules, cards)
-        return True
-    except IllegalPlayError:
-        return False
 
 
 def _same(rules, before: tuple, after: tuple) -> bool:
