@@ -115,15 +115,19 @@ def test_classic_natural_canasta_bonus(load_lesson, text_of):
     assert "natural canasta" in text_of(out) and "500" in text_of(out)
 
 
-def test_classic_melds_exercise(load_lesson, text_of):
+def test_classic_melds_exercise(load_lesson, kit, text_of):
     lesson = load_lesson("02_melds_and_wild_cards")
     candidates = ["KS KH 2C", "KS 2H 2C", "9S 9H 9D", "4S 4H", "QS QH QD 2C 2D JK"]
     right = [lesson.legal_now(c) for c in candidates]
     assert right == [True, False, True, False, True]
-    out, _ = lesson.exercise_feedback.run(candidates=candidates, ticks=Value(right))
-    assert "All right" in text_of(out)
-    out, _ = lesson.exercise_feedback.run(candidates=candidates, ticks=Value([True] * 5))
-    assert "2 of your answers are wrong" in text_of(out)
+    answers = ["legal" if r else "not legal" for r in right]
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.exercise_feedback.run(candidates=candidates, ticks=Value(answers), tracker=tracker)
+    assert "All right" in text_of(out) and tracker.widget.solved == ["legal-or-not"]
+    out, _ = lesson.exercise_feedback.run(candidates=candidates, ticks=Value(["legal"] * 5),
+                                          tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
+    text = text_of(out)
+    assert "meld 2: one natural only" in text and "meld 4: two cards: a meld needs at least three" in text
 
 
 @pytest.mark.parametrize("score, verdict, words", [
@@ -174,7 +178,7 @@ def test_classic_every_meld_on_request(load_lesson, text_of):
     waiting, _ = lesson.every_meld.run(dealt=dealt, list_button=Value(False))
     assert "when you ask" in text_of(waiting)
     out, _ = lesson.every_meld.run(dealt=dealt, list_button=Value(True))
-    assert "meld KS KH 2C" in text_of(out) and "layoff" in text_of(out)
+    assert "meld KS KH 2C" in text_of(out) and "lay off 2C onto meld 1" in text_of(out)
 
 
 def test_classic_pile_lesson_deals_valid_spots(load_lesson, kit):

@@ -1,0 +1,95 @@
+"""Every exercise generator, drawn many times (seeded) and answered right and wrong.
+
+The right answer comes from the checker or the meld rules (``tutor.questions``,
+``tutor.melds``), never from the generator; the test then reads what the
+lesson shows for it, as ``test_lessons_cells.py`` does. An exercise that can
+be impossible, or that marks a right answer wrong, fails here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.cards import format_cards, parse_cards
+from tutor.questions import ask
+from tutor.spot import Spot
+
+SEEDS = range(40)
+
+
+class Value:
+    def __init__(self, value):
+        self.value = value
+
+
+@pytest.fixture(scope="module")
+def kit(load_lesson):
+    load_lesson("00_welcome")
+    import rulebook
+
+    return rulebook
+
+
+# -- 02 melds and wild cards ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_c_meld_pick_a_meld_always_has_an_answer_and_marks_it(load_lesson, seed):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    q = lesson.pick_a_meld_question(seed)
+    spot = Spot.from_dict({"variant": "classic", "options": {"players": 2}, "hand": format_cards(q["hand"])})
+    melds = [m["cards"] for m in ask("melds", spot).extra["melds"] if m["kind"] == "meld"]
+    assert melds
+    right, text = lesson.pick_a_meld_feedback(melds[-1])
+    assert right is True and text.startswith("Right")
+    wrong, text = lesson.pick_a_meld_feedback(format_cards(q["hand"][:2]))
+    assert wrong is False and "needs at least three" in text
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_c_meld_wild_limit_answer_is_the_rule_s_not_the_generator_s(load_lesson, seed):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    q = lesson.wild_limit_question(seed)
+    naturals = [c for c in q["hand"] if c.rank == q["rank"]]
+    wilds = [c for c in q["hand"] if rules.is_wild(c)]
+    legal = [k for k in range(len(wilds) + 1) if lesson.legal_now(format_cards(naturals + wilds[:k]))]
+    best = max(legal)
+    right, text = lesson.wild_limit_feedback(q, format_cards(naturals + wilds[:best]))
+    assert right is True, text
+    if best < len(wilds):
+        wrong, text = lesson.wild_limit_feedback(q, format_cards(naturals + wilds[:best + 1]))
+        assert wrong is False
+        assert "never outnumber" in text or "at most three" in text
+    if best:
+        short, text = lesson.wild_limit_feedback(q, format_cards(naturals + wilds[:best - 1]))
+        assert short is False and "one more would still be allowed" in text
+
+
+def test_c_meld_three_wilds_on_two_naturals_are_named_as_such(load_lesson):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    q = {"rank": "7", "naturals": 2, "allowed": 2}
+    wrong, text = lesson.wild_limit_feedback(q, "7D 7C 2C JK 2S")
+    assert wrong is False and "three wild cards on two naturals: wild cards may never outnumber" in text
+    right, _ = lesson.wild_limit_feedback(q, "7D 7C 2C JK")
+    assert right is True
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_c_meld_legal_or_not_is_never_all_one_way(load_lesson, text_of, seed):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    candidates = lesson.legal_or_not_question(seed)
+    truth = []
+    for c in candidates:
+        cards = parse_cards(c)
+        assert len(cards) == len(c.split())
+        truth.append(lesson.meld_mistake(lesson.rules, cards) is None)
+    assert True in truth and False in truth
+    right = ["legal" if t else "not legal" for t in truth]
+    ok, text = lesson.legal_or_not_feedback(candidates, right)
+    assert ok is True and text.startswith("All right")
+    flipped = ["not legal" if a == "legal" else "legal" for a in right]
+    bad, text = lesson.legal_or_not_feedback(candidates, flipped)
+    assert bad is False and "meld 1" in text
+    waiting, _ = lesson.legal_or_not_feedback(candidates, [None] * len(candidates))
+    assert waiting is None
