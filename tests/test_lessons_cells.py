@@ -137,7 +137,9 @@ def test_classic_melds_exercise(load_lesson, kit, text_of):
 def test_classic_first_meld_against_the_score(load_lesson, kit, text_of, html_of, score, verdict, words):
     lesson = load_lesson("03_the_first_meld")
     hand = widget(kit, "classic", "KS KH KD QS 8D 5C 5D 2S 7C", groups=["KS KH KD", "5C 5D 2S"])
-    out, _ = lesson.first_meld_verdict.run(hand_view=hand, score_slider=Value(score))
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.first_meld_verdict.run(hand_view=hand, score_slider=Value(score), tracker=tracker)
+    assert tracker.widget.solved == (["make-it"] if verdict == "yes" else [])
     assert f'data-verdict="{verdict}"' in html_of(out)
     assert words in text_of(out)
     if verdict == "no":

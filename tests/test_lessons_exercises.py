@@ -93,3 +93,29 @@ def test_c_meld_legal_or_not_is_never_all_one_way(load_lesson, text_of, seed):
     assert bad is False and "meld 1" in text
     waiting, _ = lesson.legal_or_not_feedback(candidates, [None] * len(candidates))
     assert waiting is None
+
+
+# -- 03 the first meld ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(0, 90, 3))
+def test_c_initial_enough_answers_agree_with_the_checker(load_lesson, n):
+    lesson = load_lesson("03_the_first_meld")
+    q = lesson.enough_question(n)
+    spot = lesson.first_meld_spot(parse_cards(q["hand"]), q["score"])
+    verdict = ask("initial-meld", spot, play=q["melds"])
+    points = sum(lesson.rules.value(c) for c in parse_cards(q["melds"].replace("|", " ")))
+    # the only thing the question is about is the minimum: never going out, never an illegal meld
+    assert verdict.answer == (points >= lesson.rules.initial_need(q["score"])), verdict.reasons
+    right = "enough" if verdict.answer else "not enough"
+    wrong = "not enough" if verdict.answer else "enough"
+    ok, text = lesson.enough_feedback(q, right, verdict)
+    assert ok is True and text.startswith("Right") and str(points) in text
+    bad, text = lesson.enough_feedback(q, wrong, verdict)
+    assert bad is False and f"needs {lesson.rules.initial_need(q['score'])}" in text
+
+
+def test_c_initial_questions_do_not_repeat_until_all_are_asked(load_lesson):
+    lesson = load_lesson("03_the_first_meld")
+    asked = [(q["score"], q["melds"]) for q in map(lesson.enough_question, range(90))]
+    assert len(set(asked)) == 90
