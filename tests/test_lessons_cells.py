@@ -160,7 +160,9 @@ def test_classic_taking_the_pile_with_the_selection(load_lesson, kit, text_of, h
     lesson = load_lesson("04_the_pile")
     table = Spot.from_dict({**PILE, "discard": pile})
     hand = widget(kit, "classic", table.hand, melds=table.melds, discard=table.discard, selected=selected)
-    out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(False), table=table)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(False), table=table, tracker=tracker)
+    assert tracker.widget.solved == (["take-frozen"] if verdict == "yes" and "JK" in pile else [])
     assert f'data-verdict="{verdict}"' in html_of(out)
     if rule:
         assert rule in text_of(out)
@@ -170,7 +172,8 @@ def test_classic_laying_the_top_card_off_takes_the_pile(load_lesson, kit, html_o
     lesson = load_lesson("04_the_pile")
     table = Spot.from_dict({**PILE, "discard": "4C 7D AC"})
     hand = widget(kit, "classic", table.hand, melds=table.melds, discard=table.discard)
-    out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(True), table=table)
+    out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(True), table=table,
+                                       tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
     assert 'data-verdict="yes"' in html_of(out)
 
 

@@ -119,3 +119,29 @@ def test_c_initial_questions_do_not_repeat_until_all_are_asked(load_lesson):
     lesson = load_lesson("03_the_first_meld")
     asked = [(q["score"], q["melds"]) for q in map(lesson.enough_question, range(90))]
     assert len(set(asked)) == 90
+
+
+# -- 04 the pile ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(30))
+def test_c_pickup_yours_or_not_shows_what_decides_and_agrees_with_the_checker(load_lesson, n):
+    lesson = load_lesson("04_the_pile")
+    q = lesson.pile_question(n)
+    verdict = ask("pickup", q["spot"], play=q["play"])
+    right = "may take it" if verdict.answer else "may not"
+    wrong = "may not" if verdict.answer else "may take it"
+    ok, text = lesson.pile_feedback(q, right, verdict)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.pile_feedback(q, wrong, verdict)
+    assert bad is False and text
+    if any(lesson.rules.is_wild(c) for c in q["spot"].discard[:-1]):
+        assert "a wild card lies in the pile" in text or "can never" in text or "top" in text
+
+
+def test_c_pickup_situations_vary(load_lesson):
+    lesson = load_lesson("04_the_pile")
+    answers = [ask("pickup", q["spot"], play=q["play"]).answer for q in map(lesson.pile_question, range(20))]
+    assert 4 <= sum(answers) <= 16
+    shown = [str(lesson.pile_question(n)["spot"].discard) for n in range(12)]
+    assert all(a != b for a, b in zip(shown, shown[1:]))
