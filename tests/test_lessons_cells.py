@@ -51,11 +51,35 @@ def test_welcome_widget_echoes_the_selection(load_lesson, kit, text_of):
     assert "Selected: KS KD" in text_of(out)
 
 
-def test_welcome_lists_every_numbered_lesson_with_a_description(load_lesson):
+def test_welcome_lists_every_numbered_lesson_with_a_description(load_lesson, kit, text_of):
     lesson = load_lesson("00_welcome")
     rows = lesson.lesson_catalogue(lesson.LESSONS_DIR)
-    assert len(rows) >= 17
+    assert len(rows) >= 18
     assert all(r["title"] and r["description"] for r in rows)
+    # the path through the course names every lesson once, start-here first
+    path = [stem for _, stems in lesson.PATH for stem in stems]
+    assert sorted(path) == sorted(r["stem"] for r in rows if r["stem"] != "00_welcome") and path[0] == "00_start_here"
+
+
+def test_welcome_ticks_the_lessons_the_browser_holds_done(load_lesson, kit, text_of):
+    lesson = load_lesson("00_welcome")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    tracker.widget.progress = json.dumps({"lessons": {"02_melds_and_wild_cards": "done"}, "exercises": {}})
+    out, _ = lesson.course_list.run(course_progress=tracker)
+    text = text_of(out)
+    assert "✓ Classic 2: melds and wild cards" in text and "○ Classic 3: the first meld" in text
+    assert "?file=02_melds_and_wild_cards.py" in lesson.course_path({"02_melds_and_wild_cards"})
+
+
+def test_start_here_coach_walks_the_first_turn(load_lesson):
+    lesson = load_lesson("00_start_here")
+    assert lesson.coach("", []) == (False, lesson.coach("", [])[1]) and "Step 1" in lesson.coach("", [])[1]
+    assert "Group" in lesson.coach("AS AH AD", [])[1]
+    assert "Step 2" in lesson.coach("", ["AS AH AD"])[1]
+    done, text = lesson.coach("4C", ["AS AH AD"])
+    assert done and "discarded 4C" in text
+    short, text = lesson.coach("4C", ["9C 9D 2D"])
+    assert not short and "totals 40" in text and "need 50" in text
 
 
 # -- classic ---------------------------------------------------------------------------
