@@ -93,12 +93,14 @@ def test_classic_values_of_a_selection_and_its_meld(load_lesson, kit, text_of):
     assert "A legal meld" in text and "C-MELD" in text
 
 
-def test_classic_value_exercise_checks_the_total(load_lesson, text_of):
+def test_classic_value_exercise_checks_the_total(load_lesson, kit, text_of):
     lesson = load_lesson("01_cards_and_values")
     cards = tuple(Spot.from_dict({"variant": "classic", "hand": "JK AS 9D 7C 4H 2S"}).hand)
-    right, _ = lesson.exercise_feedback.run(answer_box=Value("110"), question_cards=cards)
-    wrong, _ = lesson.exercise_feedback.run(answer_box=Value("100"), question_cards=cards)
-    typo, _ = lesson.exercise_feedback.run(answer_box=Value("ten"), question_cards=cards)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    right, _ = lesson.exercise_feedback.run(answer_box=Value("110"), question_cards=cards, tracker=tracker)
+    assert tracker.widget.solved == ["add-them-up"]
+    wrong, _ = lesson.exercise_feedback.run(answer_box=Value("100"), question_cards=cards, tracker=tracker)
+    typo, _ = lesson.exercise_feedback.run(answer_box=Value("ten"), question_cards=cards, tracker=tracker)
     assert "Right" in text_of(right)
     assert "Not yet" in text_of(wrong)
     assert "is not a whole number" in text_of(typo)

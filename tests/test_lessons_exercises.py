@@ -145,3 +145,44 @@ def test_c_pickup_situations_vary(load_lesson):
     assert 4 <= sum(answers) <= 16
     shown = [str(lesson.pile_question(n)["spot"].discard) for n in range(12)]
     assert all(a != b for a, b in zip(shown, shown[1:]))
+
+
+# -- 01 cards and values --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_c_values_wild_cards_are_jokers_and_twos(load_lesson, seed):
+    lesson = load_lesson("01_cards_and_values")
+    hand = lesson.wild_question(seed)
+    wild = [c for c in hand if lesson.rules.role(c) == "wild"]
+    assert len(wild) >= 2
+    ok, text = lesson.wild_feedback(hand, format_cards(wild))
+    assert ok is True and text.startswith("Right")
+    short, text = lesson.wild_feedback(hand, format_cards(wild[:1]))
+    assert short is False and "more" in text
+    other = next(c for c in hand if lesson.rules.role(c) != "wild")
+    bad, text = lesson.wild_feedback(hand, format_cards(wild + [other]))
+    assert bad is False and str(other) in text
+
+
+def test_c_values_a_black_three_picked_as_wild_is_named(load_lesson):
+    lesson = load_lesson("01_cards_and_values")
+    hand = parse_cards("3S 2C JK KH")
+    bad, text = lesson.wild_feedback(hand, "3S 2C JK")
+    assert bad is False and "a three is never wild" in text
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_c_values_worth_exactly_can_always_be_made(load_lesson, seed):
+    from itertools import combinations
+
+    lesson = load_lesson("01_cards_and_values")
+    q = lesson.worth_question(seed)
+    value = lesson.rules.value
+    answer = next(combo for k in range(1, len(q["hand"]) + 1) for combo in combinations(q["hand"], k)
+                  if sum(map(value, combo)) == q["target"])
+    ok, text = lesson.worth_feedback(q, format_cards(answer))
+    assert ok is True and str(q["target"]) in text
+    off = next(combo for combo in combinations(q["hand"], 2) if sum(map(value, combo)) != q["target"])
+    bad, text = lesson.worth_feedback(q, format_cards(off))
+    assert bad is False and f"not {q['target']}" in text
