@@ -186,3 +186,33 @@ def test_c_values_worth_exactly_can_always_be_made(load_lesson, seed):
     off = next(combo for combo in combinations(q["hand"], 2) if sum(map(value, combo)) != q["target"])
     bad, text = lesson.worth_feedback(q, format_cards(off))
     assert bad is False and f"not {q['target']}" in text
+
+
+# -- 05 red and black threes ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_c_red3_only_red_threes_are_laid_out(load_lesson, seed):
+    lesson = load_lesson("05_red_and_black_threes")
+    hand = lesson.lay_out_question(seed)
+    reds = [c for c in hand if lesson.rules.role(c) == "bonus"]
+    assert reds
+    ok, text = lesson.lay_out_feedback(hand, format_cards(reds))
+    assert ok is True and text.startswith("Right")
+    blacks = [c for c in hand if lesson.rules.role(c) == "blocker"]
+    if blacks:
+        bad, text = lesson.lay_out_feedback(hand, format_cards(reds + blacks[:1]))
+        assert bad is False and "a black three stays in the hand" in text
+    if len(reds) > 1:
+        short, text = lesson.lay_out_feedback(hand, format_cards(reds[:1]))
+        assert short is False and "still in the hand" in text
+
+
+def test_c_red3_threes_score_exercise(load_lesson, kit, text_of):
+    lesson = load_lesson("05_red_and_black_threes")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    question = {"reds": 4, "blacks": 1, "melded": True}
+    out, _ = lesson.exercise_feedback.run(answer_box=Value("+700"), question=question, tracker=tracker)
+    assert "Right: +700" in text_of(out) and tracker.widget.solved == ["threes-score"]
+    out, _ = lesson.exercise_feedback.run(answer_box=Value("800"), question=question, tracker=tracker)
+    assert "Not quite" in text_of(out) and "800 for all four" in text_of(out)
