@@ -243,7 +243,8 @@ def test_classic_going_out_built_in_the_widget(load_lesson, kit, text_of):
     lesson = load_lesson("06_going_out_and_scoring")
     table = Spot.from_dict(GOING_OUT)
     hand = widget(kit, "classic", table.hand, melds=table.melds, groups=["7S 7H 7D", "9C JK"], selected="4H")
-    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table,
+                                          tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
     text = text_of(out)
     assert "layoff 9C JK to 2" in text and "You are out" in text
 
@@ -252,7 +253,8 @@ def test_classic_going_out_needs_one_discard(load_lesson, kit, text_of):
     lesson = load_lesson("06_going_out_and_scoring")
     table = Spot.from_dict(GOING_OUT)
     hand = widget(kit, "classic", table.hand, melds=table.melds, selected="9C 4H")
-    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table,
+                                          tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
     assert "select exactly one card to discard" in text_of(out)
 
 
@@ -260,7 +262,8 @@ def test_classic_going_out_without_a_canasta_is_refused(load_lesson, kit, text_o
     lesson = load_lesson("06_going_out_and_scoring")
     table = Spot.from_dict({"variant": "classic", "melds": ["9S 9H 9D"], "hand": "7S 7H 7D 4H"})
     hand = widget(kit, "classic", table.hand, melds=table.melds, groups=["7S 7H 7D"], selected="4H")
-    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table,
+                                          tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
     assert "C-GOOUT" in text_of(out)
 
 
@@ -281,7 +284,9 @@ def test_classic_hand_score_breakdown(load_lesson, text_of):
 def test_house_four_wilds_on_five_sixes(load_lesson, kit, text_of, html_of):
     lesson = load_lesson("07_house_rules")
     hand = widget(kit, "house", "6S 6H 6D 6C 6S 2S 2H JK JK 9D", selected="6S 6H 6D 6C 6S 2S 2H JK JK")
-    out, _ = lesson.both_verdicts.run(hand_view=hand)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.both_verdicts.run(hand_view=hand, tracker=tracker)
+    assert tracker.widget.solved == ["house-meld"]
     html = html_of(out)
     assert html.count('data-verdict="no"') == 1 and html.count('data-verdict="yes"') == 1
     assert "at most 3" in text_of(out)
@@ -380,7 +385,8 @@ def test_canasty_going_out_with_unmatched_cards(load_lesson, kit, text_of):
     lesson = load_lesson("10_canasty_going_out_and_cheats")
     table = Spot.from_dict({"variant": "canasty", "hand": "9C 9D 9H 5S 7H 4C", "melds": ["QS QH QD"]})
     hand = widget(kit, "canasty", table.hand, melds=table.melds, groups=["9C 9D 9H"], selected="5S")
-    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table,
+                                          tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
     assert "You are out" in text_of(out)
 
 

@@ -216,3 +216,23 @@ def test_c_red3_threes_score_exercise(load_lesson, kit, text_of):
     assert "Right: +700" in text_of(out) and tracker.widget.solved == ["threes-score"]
     out, _ = lesson.exercise_feedback.run(answer_box=Value("800"), question=question, tracker=tracker)
     assert "Not quite" in text_of(out) and "800 for all four" in text_of(out)
+
+
+# -- 07 house rules -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_h_meld_which_game_accepts_the_meld(load_lesson, n):
+    import random as _random
+
+    lesson = load_lesson("07_house_rules")
+    meld = _random.Random(7000 + n).choice(["6S 6H 6D 6C 2S 2H JK", "6S 6H 6D 2S 2H JK JK", "9S 2H 2C",
+                                              "KS KH KD KC KS 2C 2D 2H JK", "JK JK 2S 2H 2D 2C 2S"])
+    legal = [name for name, r in (("classic", lesson.classic), ("house", lesson.house))
+             if lesson.meld_mistake(r, meld) is None]
+    truth = {2: "both", 0: "neither"}.get(len(legal)) or f"{legal[0]} only"
+    ok, text = lesson.which_accepts_feedback(meld, truth)
+    assert ok is True and text.startswith("Right")
+    other = next(a for a in ("both", "classic only", "house only", "neither") if a != truth)
+    bad, text = lesson.which_accepts_feedback(meld, other)
+    assert bad is False and "classic:" in text and "house:" in text
