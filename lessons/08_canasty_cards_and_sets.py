@@ -17,7 +17,7 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, learn, meld_verdict, pairs,
+    from rulebook import (practise, progress_widget, recap, cards_view, check, deal, deal_button, deal_until, hand_widget, learn, meld_verdict, pairs,
                           problem, quote, solution, whole_number)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
@@ -26,6 +26,8 @@ with app.setup:
     from tutor.scoring import canasta_bonus
 
     rules = rules_for("canasty")
+    LESSON = "08_canasty_cards_and_sets"
+    EXERCISES = ("replacements",)
 
 
 @app.function
@@ -64,6 +66,13 @@ def _():
         "what makes a legal set, and what a set of seven earns.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -257,16 +266,16 @@ def _(new_question):
 
 
 @app.cell
-def exercise_feedback(answer_box, question_batch):
+def exercise_feedback(answer_box, question_batch, tracker):
     _right = replacements(question_batch)
     try:
         _given = whole_number(answer_box.value)
     except ValueError as _error:
         _shown = problem(_error)
     else:
-        _shown = check(None if _given is None else _given == _right, f"Right: {_right}.",
+        _shown = practise(None if _given is None else _given == _right, f"Right: {_right}.",
                        "Not quite. One card for each bonus card, and one more if the batch holds a red three "
-                       "(only the first red three draws two).")
+                       "(only the first red three draws two).", tracker=tracker, exercise="replacements")
     _shown
     return
 
@@ -278,6 +287,16 @@ def _(question_batch):
         f"{len(question_batch)} bonus card{'s' * (len(question_batch) != 1)}, one replacement each, "
         + ("plus one more for the first red three: " if _reds else "and no red three among them: ")
         + f"**{replacements(question_batch)}**."))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "Canasty's wild cards are the kings and the 2s; jokers and red threes are bonus cards.",
+        'Bonus cards are replaced in batches: one card for each, and one more for the first red three of a batch.',
+        'A set needs at least two naturals; a black three always counts minus.',
+    ], "09_canasty_down_and_pile")
     return
 
 

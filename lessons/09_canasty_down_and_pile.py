@@ -18,13 +18,15 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, check, deal_button, deal_until, hand_widget, learn, pairs, problem, quote,
+    from rulebook import (practise, progress_widget, recap, ask_verdict, check, deal_button, deal_until, hand_widget, learn, pairs, problem, quote,
                           solution, table_view, whole_number)
     from tutor.cards import Card, format_cards
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
     rules = rules_for("canasty")
+    LESSON = "09_canasty_down_and_pile"
+    EXERCISES = ("canasty-minimum",)
 
 
 @app.function
@@ -84,6 +86,13 @@ def _():
         "what a black three buried in the pile changes.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -224,15 +233,15 @@ def _(new_question):
 
 
 @app.cell
-def exercise_feedback(answer_box, question):
+def exercise_feedback(answer_box, question, tracker):
     _need = rules_for("canasty", {"extended": question["extended"]}).initial_need(question["score"])
     try:
         _given = whole_number(answer_box.value)
     except ValueError as _error:
         _shown = problem(_error)
     else:
-        _shown = check(None if _given is None else _given == _need, f"Right: {_need}.",
-                       "Not quite: find the score's row in the table above (switch the extended option to match).")
+        _shown = practise(None if _given is None else _given == _need, f"Right: {_need}.",
+                       "Not quite: find the score's row in the table above (switch the extended option to match).", tracker=tracker, exercise="canasty-minimum")
     _shown
     return
 
@@ -240,6 +249,16 @@ def exercise_feedback(answer_box, question):
 @app.cell(hide_code=True)
 def _(question):
     solution("Show the solution", mo.md(down_table(question["extended"])))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "A player's first meld, the down, must reach a minimum that rises with the score (the table above).",
+        'Long games may use the extended table, agreed before the game.',
+        "The pile is taken as in the lesson's examples; a black three buried in it changes what may be taken.",
+    ], "10_canasty_going_out_and_cheats")
     return
 
 

@@ -17,7 +17,7 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, meld_verdict,
+    from rulebook import (practise, progress_widget, recap, ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, meld_verdict,
                           problem, quote, rule_html, solution, table_view)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
@@ -27,6 +27,8 @@ with app.setup:
     from tutor.table_moves import combine_sets, exchange_joker
 
     rules = rules_for("albany")
+    LESSON = "11_albany_sets_and_stoppers"
+    EXERCISES = ("group-or-sequence",)
 
 
 @app.function
@@ -67,6 +69,13 @@ def _():
         "how sets on the table may be combined, and a joker exchanged.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -309,17 +318,27 @@ def _(new_question):
 
 
 @app.cell
-def exercise_feedback(answer, question_cards):
+def exercise_feedback(answer, question_cards, tracker):
     _truth = kind_of(question_cards)
-    check(None if answer.value is None else answer.value == _truth, f"Right: {_truth}.",
+    practise(None if answer.value is None else answer.value == _truth, f"Right: {_truth}.",
           "Not quite. One rank is a group, one suit in a row is a sequence; count the naturals (two at least) "
-          "and the wild cards (two at most, unless all are wild).", waiting="Choose an answer.")
+          "and the wild cards (two at most, unless all are wild).", waiting="Choose an answer.", tracker=tracker, exercise="group-or-sequence")
     return
 
 
 @app.cell(hide_code=True)
 def _(question_cards):
     solution("Show the solution", meld_verdict(rules, question_cards))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        'Albany is played with three packs and six jokers.',
+        'A set is a group of one rank or a sequence in one suit; wild cards fill a sequence without being declared.',
+        'Threes are stoppers; sets on the table may be combined, and a joker exchanged.',
+    ], "12_albany_pile_and_scoring")
     return
 
 

@@ -18,7 +18,7 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, problem,
+    from rulebook import (practise, progress_widget, recap, ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, problem,
                           quote, rule_html, solution, table_view, verdict_view, whole_number)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
@@ -29,6 +29,8 @@ with app.setup:
     from tutor.spot import Spot
 
     rules = rules_for("albany")
+    LESSON = "12_albany_pile_and_scoring"
+    EXERCISES = ("canastas-needed",)
 
 
 @app.function
@@ -115,6 +117,13 @@ def _():
         "the nine Deluxe options.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -375,15 +384,15 @@ def _(new_question):
 
 
 @app.cell
-def exercise_feedback(answer_box, question_row):
+def exercise_feedback(answer_box, question_row, tracker):
     _need = question_row["canastas"]
     try:
         _given = whole_number(answer_box.value)
     except ValueError as _error:
         _shown = problem(_error)
     else:
-        _shown = check(None if _given is None else _given == _need, f"Right: {_need}.",
-                       "Not quite: look the table up in the list above (partnerships need more).")
+        _shown = practise(None if _given is None else _given == _need, f"Right: {_need}.",
+                       "Not quite: look the table up in the list above (partnerships need more).", tracker=tracker, exercise="canastas-needed")
     _shown
     return
 
@@ -392,6 +401,16 @@ def exercise_feedback(answer_box, question_row):
 def _(question_row):
     solution("Show the solution", mo.md(f"{question_row['players']} players: {question_row['hand']} cards each, "
                                         f"**{question_row['canastas']}** canastas to go out."))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "Albany's pile is fanned: a player may take from deep inside it, in the three ways shown.",
+        'How many canastas a side needs to go out depends on the table size.',
+        'Canastas score by their length; cards left in a hand cost points.',
+    ], "13_puzzles")
     return
 
 

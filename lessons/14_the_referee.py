@@ -18,7 +18,7 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, learn, play_text, problem,
+    from rulebook import (practise, progress_widget, recap, arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, learn, play_text, problem,
                           quote, solution, table_view, verdict_view)
     from tutor.cards import format_cards, parse_melds
     from tutor.errors import TutorError
@@ -42,6 +42,8 @@ with app.setup:
         ({"variant": "albany", "hand": "5H 2C 7H 9S 4D", "phase": "drawn"}, "meld 5H 2C 7H; discard 9S"),
         ({"variant": "albany", "hand": "3S 3H 3D 9S 4D", "phase": "drawn"}, "meld 3S 3H 3D; discard 9S"),
     ]
+    LESSON = "14_the_referee"
+    EXERCISES = ("rule-the-dispute",)
 
 
 @app.function
@@ -77,6 +79,13 @@ def _():
         "how to read the referee's verdict: the step that breaks a rule, the rule's ID and its source.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -273,11 +282,11 @@ def _(next_dispute):
 
 
 @app.cell
-def dispute_feedback(dispute_play, dispute_spot, ruling):
+def dispute_feedback(dispute_play, dispute_spot, ruling, tracker):
     dispute_verdict = referee(dispute_spot, dispute_play)
-    check(None if ruling.value is None else (ruling.value == "legal") == dispute_verdict.answer,
+    practise(None if ruling.value is None else (ruling.value == "legal") == dispute_verdict.answer,
           "Right. The referee's reasons are below.",
-          "The referee rules otherwise: open its verdict below.", waiting="Choose a ruling.")
+          "The referee rules otherwise: open its verdict below.", waiting="Choose a ruling.", tracker=tracker, exercise="rule-the-dispute")
     return (dispute_verdict,)
 
 
@@ -300,6 +309,16 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote("classic", "C-MELD", "C-PICKUP")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        'A spot writes down a situation at the table: the hand, the melds, the pile, the score.',
+        'A play writes a whole turn, step by step, separated by semicolons.',
+        "The referee's verdict names the step that breaks a rule, and the rule with its source.",
+    ], "15_workbench")
     return
 
 

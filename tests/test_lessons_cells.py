@@ -355,12 +355,15 @@ def test_canasty_extended_down_table(load_lesson, text_of):
     assert "250" in text_of(out)
 
 
-def test_canasty_spot_the_cheat(load_lesson, text_of):
+def test_canasty_spot_the_cheat(load_lesson, kit, text_of):
     lesson = load_lesson("10_canasty_going_out_and_cheats")
     spot_data, play = lesson.cheat_questions()[0]
     spot = Spot.from_dict(spot_data)
-    right, _ = lesson.exercise_feedback.run(answer=Value("A"), question_play=play, question_spot=spot)
-    wrong, _ = lesson.exercise_feedback.run(answer=Value("legal"), question_play=play, question_spot=spot)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    right, _ = lesson.exercise_feedback.run(answer=Value("A"), question_play=play, question_spot=spot, tracker=tracker)
+    assert tracker.widget.solved == ["name-the-cheat"]
+    wrong, _ = lesson.exercise_feedback.run(answer=Value("legal"), question_play=play, question_spot=spot,
+                                            tracker=tracker)
     assert "cheat A" in text_of(right)
     assert "Not this one" in text_of(wrong)
 
@@ -385,8 +388,7 @@ def test_canasty_going_out_with_unmatched_cards(load_lesson, kit, text_of):
     lesson = load_lesson("10_canasty_going_out_and_cheats")
     table = Spot.from_dict({"variant": "canasty", "hand": "9C 9D 9H 5S 7H 4C", "melds": ["QS QH QD"]})
     hand = widget(kit, "canasty", table.hand, melds=table.melds, groups=["9C 9D 9H"], selected="5S")
-    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table,
-                                          tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
     assert "You are out" in text_of(out)
 
 
