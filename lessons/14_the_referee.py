@@ -18,7 +18,7 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (practise, progress_widget, recap, arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, learn, play_text, problem,
+    from rulebook import (play_why, practise, progress_widget, recap, arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, learn, play_text, problem,
                           quote, solution, table_view, verdict_view)
     from tutor.cards import format_cards, parse_melds
     from tutor.errors import TutorError
@@ -209,8 +209,9 @@ def referee_verdict(hand_view, play_box, play_source, spot):
         else:
             _step = _verdict.extra.get("step")
             _where = f" (step {_step}: `{_play.split(';')[_step - 1].strip()}`)" if _step else ""
+            _why = mo.md("Why: " + "; ".join(play_why(spot, _play)) + ".") if _verdict.answer else mo.md("")
             _shown = mo.vstack([mo.md(f"The play judged: `{_play}`"),
-                                verdict_view(_verdict, spot, yes="Legal", no=f"Illegal{_where}")])
+                                verdict_view(_verdict, spot, yes="Legal", no=f"Illegal{_where}"), _why])
     _shown
     return
 
@@ -284,9 +285,11 @@ def _(next_dispute):
 @app.cell
 def dispute_feedback(dispute_play, dispute_spot, ruling, tracker):
     dispute_verdict = referee(dispute_spot, dispute_play)
+    _why = ("Legal: " + "; ".join(play_why(dispute_spot, dispute_play)) + "." if dispute_verdict.answer else
+            "Illegal: " + "; ".join(r.text for r in dispute_verdict.reasons) + ".")
     practise(None if ruling.value is None else (ruling.value == "legal") == dispute_verdict.answer,
-          "Right. The referee's reasons are below.",
-          "The referee rules otherwise: open its verdict below.", waiting="Choose a ruling.", tracker=tracker, exercise="rule-the-dispute")
+             f"Right. {_why}", f"The referee rules otherwise. {_why}", waiting="Choose a ruling.",
+             tracker=tracker, exercise="rule-the-dispute")
     return (dispute_verdict,)
 
 

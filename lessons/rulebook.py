@@ -485,6 +485,38 @@ def meld_mistake(rules, cards, *, going_out: bool = False) -> str | None:
 
 
 @app.function
+def meld_why(rules, cards) -> str:
+    """Why a legal meld is legal, in plain words: its naturals, its wild cards, the limit they keep to."""
+    rules = rules_of(rules)
+    cards = tuple(parse_cards(cards))
+    meld = judge(rules, cards, going_out=True)
+    if meld.kind != "group" and meld.kind != "sequence":
+        return f"{format_cards(cards)} is {'a set of wild cards only' if meld.kind == 'wild' else 'a meld of threes'}"
+    limit = wild_limit(rules, meld.naturals)
+    room = "any number of wild cards" if limit is None else f"up to {number_word(limit)} wild cards"
+    return (f"{format_cards(cards)} has {number_word(meld.naturals)} naturals and {number_word(meld.wilds)} wild "
+            f"card{'s' * (meld.wilds != 1)}; {number_word(meld.naturals)} naturals may carry {room}")
+
+
+@app.function
+def play_why(spot, play: str) -> list:
+    """Why each step of a legal play is allowed, one plain sentence a step."""
+    lines = []
+    for step in (s.strip() for s in play.split(";") if s.strip()):
+        word, _, rest = step.partition(" ")
+        if word == "meld":
+            lines.append(meld_why(spot.rules, rest))
+        elif word == "pickup":
+            lines.append(f"the pile's top card goes down with {rest.split(' depth')[0]}, so the pile may be taken")
+        elif word == "layoff":
+            cards, _, target = rest.partition(" to ")
+            lines.append(f"{cards} join meld {target}, of the same rank" if target else f"{cards} are laid off")
+        elif word == "discard":
+            lines.append(f"{rest} is discarded, which ends the turn")
+    return lines
+
+
+@app.function
 def progress_widget(lesson: str, exercises=()):
     """The lesson's progress, kept in the learner's browser (``ProgressWidget``), wrapped for marimo."""
     return mo.ui.anywidget(ProgressWidget(lesson=lesson, exercises=tuple(exercises)))

@@ -590,3 +590,12 @@ def test_play_a_hand_hints(load_lesson, text_of):
     game = lesson.start_game("classic", 1601)
     out, _ = lesson.hints_cell.run(hints_switch=Value(True), state=game["state"])
     assert "Which melds may I put down?" in text_of(out) and "Can I go out?" in text_of(out)
+
+
+def test_referee_says_why_a_legal_dispute_is_legal_C_MELD(load_lesson, kit, text_of):
+    lesson = load_lesson("14_the_referee")
+    data, play = lesson.DISPUTES[0]
+    spot = Spot.from_dict(data)
+    out, _ = lesson.dispute_feedback.run(dispute_play=play, dispute_spot=spot, ruling=Value("legal"),
+                                         tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
+    assert "two naturals and two wild cards; two naturals may carry up to two wild cards" in text_of(out)
