@@ -212,7 +212,7 @@ def _():
 
     Only naturals, the 4s up to the aces, can be melded in the ordinary way.
     Wild cards (jokers and 2s) may join a meld, standing in for that rank, but a
-    meld always needs a solid core of naturals. {wild_limits_text(rules)}
+    meld is built on its naturals. {wild_limits_text(rules)}
 
     Each side has at most **one meld of each rank**. Once your side has melded
     kings, every later king you put down goes onto that meld; this is called

@@ -117,7 +117,7 @@ def _():
 
 @app.cell(hide_code=True)
 def _():
-    _need = {p: rules_for("classic", {"players": p}).canastas_to_go_out() for p in (2, 4)}
+    _need = {p: rules_for("classic", {"players": p}).canastas_to_go_out for p in (2, 4)}
     mo.md(rf"""
     ## Going out
 
