@@ -346,9 +346,7 @@ def deluxe_view(deluxe_pick):
     _rows = []
     for _n in _chosen:
         _entry = rules.data["deluxe"][str(_n)]
-        _changes = _entry.get("on", {})
-        _what = "; ".join(f"`{sec}.{key}` becomes {val!r}" for sec, table in _changes.items() for key, val in table.items())
-        _rows.append(f"- **{_n}. {_entry['name']}**: {_entry['text']}" + (f"  \n  In the data: {_what}." if _what else ""))
+        _rows.append(f"- **{_n}. {_entry['name']}**: {_entry['text']}")
     _summary = (f"Canastas needed with 4 players: **{_with.canastas_to_go_out}**; stoppers: "
                 f"`{' '.join(_with['cards']['stopper'])}`; sequences start at **{_with['meld']['sequence_low']}**.")
     mo.vstack([mo.md("\n".join(_rows) or "No option chosen: plain Albany."), mo.md(_summary),

@@ -115,3 +115,16 @@ def test_rule_sources_name_no_file():
     named = [f"{v}: {rid}: {r.provenance}" for v in ("classic", "house", "canasty", "albany")
              for rid, r in load_variant(v).rules.items() if FILE_NAME.search(r.provenance)]
     assert not named, named[:5]
+
+
+def test_albany_deluxe_options_are_told_in_words_not_data_keys_A_DELUXE(load_lesson, html_of):
+    class Value:
+        def __init__(self, value):
+            self.value = value
+
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    out, _ = lesson.deluxe_view.run(deluxe_pick=Value(list(range(1, 10))))
+    text = re.sub(r"<[^>]+>", " ", SOURCE.sub(" ", html_of(out)))
+    assert "Canastas needed with 4 players" in text
+    found = {m.group(0) for pattern in (FILE_NAME, DATA_KEY, SOLVER) for m in pattern.finditer(text)}
+    assert not found, sorted(found)
