@@ -82,13 +82,8 @@ def pile_question(n: int) -> dict:
 
 
 @app.function
-def pile_feedback(question, answer, verdict) -> tuple:
-    """(right?, message) for "may take it" / "may not", explained by what decides it."""
-    if answer is None:
-        return None, ""
-    if verdict is None:
-        return False, "The checker could not answer this question here."
-    spot, play = question["spot"], question["play"]
+def pile_why(spot, play: str, verdict) -> str:
+    """Why the pile may or may not be taken with these cards: the top card, and whether the pile is frozen."""
     top = spot.discard[-1]
     frozen = [why for why, yes in [("your side has not melded yet", not spot.melds),
                                    ("a wild card lies in the pile", any(rules.is_wild(c) for c in spot.discard))]
@@ -99,9 +94,22 @@ def pile_feedback(question, answer, verdict) -> tuple:
                 "frozen pile takes") if frozen else "; the pile is not frozen, so a natural and a wild card would do too"
     else:
         why = "; ".join(r.text for r in verdict.reasons) or "no rule lets this pickup through"
-        if frozen and not rules.is_wild(top) and top.rank != "3":
+        offered = parse_cards(play)
+        with_wild = any(rules.is_wild(c) for c in offered) and any(c.rank == top.rank for c in offered)
+        if frozen and with_wild and rules.is_natural(top):
             why = (f"the pile is frozen ({' and '.join(frozen)}): only a natural pair takes it, and {play} is "
                    "not one")
+    return why
+
+
+@app.function
+def pile_feedback(question, answer, verdict) -> tuple:
+    """(right?, message) for "may take it" / "may not", explained by what decides it."""
+    if answer is None:
+        return None, ""
+    if verdict is None:
+        return False, "The checker could not answer this question here."
+    why = pile_why(question["spot"], question["play"], verdict)
     said_yes = answer == "may take it"
     if said_yes == verdict.answer:
         return True, f"Right: you {'may' if verdict.answer else 'may not'} take it. Why: {why}."
@@ -265,6 +273,8 @@ def pickup_verdict(hand_view, layoff_switch, table, tracker):
     _verdict, _shown = ask_verdict("pickup", table, play=_picked,
                             yes=f"Yes: you may take the pile with {_picked or 'a lay-off'}",
                             no=f"No: you may not take the pile with {_picked or 'a lay-off alone'}")
+    if _verdict is not None and _picked:
+        _shown = mo.vstack([_shown, mo.md(f"Why: {pile_why(table, _picked, _verdict)}.")])
     if _verdict is not None and _verdict.answer and any(rules.is_wild(c) for c in table.discard):
         tracker.widget.mark("take-frozen")
     mo.vstack([mo.md(f"Taking the pile with: **{_picked or 'nothing from the hand (lay the top card off)'}**"), _shown])
