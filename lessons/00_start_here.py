@@ -15,8 +15,8 @@ app = marimo.App(width="medium", app_title="Canasta Tutor: start here")
 with app.setup:
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, hand_widget, hint, learn, number_word, play_text,
-                          practise, progress_widget, quote, recap, solution)
+    from rulebook import (ask_verdict, cards_view, check, hand_widget, hint, learn, number_word, play_text, practise,
+                          progress_widget, quote, recap, solution)
     from tutor.cards import format_cards, parse_cards
     from tutor.rules import rules_for
     from tutor.spot import Spot

@@ -20,7 +20,7 @@ with app.setup:
 
     import random
 
-    from rulebook import (cards_view, check, deal_button, hand_widget, lesson_catalogue, lesson_link, learn, practise,
+    from rulebook import (cards_view, check, deal_button, hand_widget, learn, lesson_catalogue, lesson_link, practise,
                           problem, progress_widget, quote, recap, solution)
     from tutor.cards import format_cards, parse_cards
     from tutor.errors import TutorError

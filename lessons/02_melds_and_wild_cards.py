@@ -18,8 +18,8 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, canasta_bonus_text, cards_view, check, deal, deal_button, hand_widget, hint,
-                          learn, meld_mistake, meld_verdict, number_word, practise, problem, progress_widget, quote, recap,
-                          solution, wild_limit, wild_limits_text)
+                          learn, meld_mistake, meld_verdict, number_word, practise, problem, progress_widget, quote,
+                          recap, solution, wild_limit, wild_limits_text)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge

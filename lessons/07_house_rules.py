@@ -17,8 +17,8 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal, deal_button, hand_widget, hint, learn, meld_mistake, meld_verdict, practise,
-                          progress_widget, quote, recap, rule_html, solution, wild_limits_text)
+    from rulebook import (cards_view, check, deal, deal_button, hand_widget, hint, learn, meld_mistake, meld_verdict,
+                          practise, progress_widget, quote, recap, rule_html, solution, wild_limits_text)
     from tutor.cards import parse_cards
     from tutor.errors import IllegalPlayError
     from tutor.melds import judge

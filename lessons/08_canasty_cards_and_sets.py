@@ -17,8 +17,8 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (practise, progress_widget, recap, cards_view, check, deal, deal_button, deal_until, hand_widget, learn, meld_verdict, pairs,
-                          problem, quote, solution, whole_number)
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, learn, meld_verdict,
+                          pairs, practise, problem, progress_widget, quote, recap, solution, whole_number)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
     from tutor.melds import judge
@@ -27,7 +27,7 @@ with app.setup:
 
     rules = rules_for("canasty")
     LESSON = "08_canasty_cards_and_sets"
-    EXERCISES = ("replacements",)
+    EXERCISES = ("wild-cards", "replacements")
 
 
 @app.function
@@ -238,10 +238,69 @@ def seven_verdict(players_pick, seven_text):
     return
 
 
+@app.function
+def wild_question(seed: int) -> tuple:
+    """A Canasty hand with wild cards and a joker or a red three among them, as dealt (before laying out)."""
+    rng = random.Random(seed)
+    hand = list(deal(rules, 8800 + seed, cards=8)["hand"])
+    return tuple(hand + [Card("K", rng.choice("SHDC")), Card("2", rng.choice("SHDC")),
+                         rng.choice([Card("JK"), Card("3", "H")])])
+
+
+@app.function
+def wild_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select every wild card" under Canasty's rules."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    wild = [c for c in hand if rules.is_wild(c)]
+    not_wild = [c for c in picked if not rules.is_wild(c)]
+    if not_wild:
+        card = not_wild[0]
+        why = {"bonus": "in Canasty jokers and red threes are bonus cards, laid out and replaced, never wild"}.get(
+            rules.role(card), f"{card} is a natural here")
+        return False, f"Not {card}: {why}."
+    if len(picked) < len(wild):
+        return False, f"{len(wild) - len(picked)} more: in Canasty every king and every 2 is wild."
+    return True, f"Right: {format_cards(picked)} are wild in Canasty: the kings and the 2s."
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise: how many replacements?
+    ## Exercise 1: Canasty's wild cards
+
+    Select **every wild card** in this Canasty hand, and nothing else.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_wild_hand = deal_button("Another hand")
+    new_wild_hand
+    return (new_wild_hand,)
+
+
+@app.cell
+def _(new_wild_hand):
+    wild_hand = wild_question(new_wild_hand.value)
+    wild_pick = hand_widget(rules, wild_hand)
+    mo.vstack([wild_pick, hint("Canasty changes which cards are wild: look at the gold W, and think of the joker.")])
+    return wild_hand, wild_pick
+
+
+@app.cell
+def wild_check(tracker, wild_hand, wild_pick):
+    _right, _text = wild_feedback(wild_hand, wild_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="wild-cards", waiting="Select the wild cards.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Exercise 2: how many replacements?
 
     These bonus cards were revealed together, in one batch. How many cards
     does the player draw to replace them?

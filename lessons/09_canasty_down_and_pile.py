@@ -18,8 +18,8 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (practise, progress_widget, recap, ask_verdict, check, deal_button, deal_until, hand_widget, learn, pairs, problem, quote,
-                          solution, table_view, whole_number)
+    from rulebook import (ask_verdict, check, deal_button, deal_until, hand_widget, learn, pairs, practise, problem,
+                          progress_widget, quote, recap, solution, table_view, whole_number)
     from tutor.cards import Card, format_cards
     from tutor.rules import rules_for
     from tutor.spot import Spot

@@ -18,8 +18,8 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (practise, progress_widget, recap, ask_verdict, check, deal_button, hand_widget, learn, play_text, problem, quote, solution,
-                          table_view, verdict_view)
+    from rulebook import (ask_verdict, check, deal_button, hand_widget, learn, play_text, practise, problem,
+                          progress_widget, quote, recap, solution, table_view, verdict_view)
     from tutor.cards import Card, format_cards
     from tutor.errors import TutorError
     from tutor.questions import referee

@@ -17,8 +17,8 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (practise, progress_widget, recap, ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, meld_verdict,
-                          problem, quote, rule_html, solution, table_view)
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, meld_verdict,
+                          practise, problem, progress_widget, quote, recap, rule_html, solution, table_view)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge

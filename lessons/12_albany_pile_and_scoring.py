@@ -18,8 +18,9 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (practise, progress_widget, recap, ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, problem,
-                          quote, rule_html, solution, table_view, verdict_view, whole_number)
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, practise,
+                          problem, progress_widget, quote, recap, rule_html, solution, table_view, verdict_view,
+                          whole_number)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
     from tutor.melds import judge

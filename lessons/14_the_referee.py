@@ -18,8 +18,9 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (play_why, practise, progress_widget, recap, arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, learn, play_text, problem,
-                          quote, solution, table_view, verdict_view)
+    from rulebook import (arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, learn, play_text,
+                          play_why, practise, problem, progress_widget, quote, recap, solution, table_view,
+                          verdict_view)
     from tutor.cards import format_cards, parse_melds
     from tutor.errors import TutorError
     from tutor.questions import referee

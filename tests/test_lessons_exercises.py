@@ -236,3 +236,19 @@ def test_h_meld_which_game_accepts_the_meld(load_lesson, n):
     other = next(a for a in ("both", "classic only", "house only", "neither") if a != truth)
     bad, text = lesson.which_accepts_feedback(meld, other)
     assert bad is False and "classic:" in text and "house:" in text
+
+
+# -- 08 canasty -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_y_values_kings_and_twos_are_wild_jokers_are_not(load_lesson, seed):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    hand = lesson.wild_question(seed)
+    wild = [c for c in hand if lesson.rules.role(c) == "wild"]
+    assert {c.rank for c in wild} <= {"K", "2"} and wild
+    ok, text = lesson.wild_feedback(hand, format_cards(wild))
+    assert ok is True and text.startswith("Right")
+    bonus = next(c for c in hand if lesson.rules.role(c) == "bonus")
+    bad, text = lesson.wild_feedback(hand, format_cards(wild + [bonus]))
+    assert bad is False and "bonus cards" in text
