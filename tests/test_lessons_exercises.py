@@ -252,3 +252,26 @@ def test_y_values_kings_and_twos_are_wild_jokers_are_not(load_lesson, seed):
     bonus = next(c for c in hand if lesson.rules.role(c) == "bonus")
     bad, text = lesson.wild_feedback(hand, format_cards(wild + [bonus]))
     assert bad is False and "bonus cards" in text
+
+
+# -- 11 albany ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cards", ["5H 6H 7H", "5H 2C 7H", "9S 9H 9D 2C", "9S 9H 9D 2C 2D JK", "2C 2D JK",
+                                   "3S 3H 3D", "KH AH 2C", "QH KH AH 2C 2D", "AH 2C 3H", "4S 5S 6H", "TD JD QD KD",
+                                   "6C 6C 6C JK"])
+def test_a_meld_group_or_sequence_feedback(load_lesson, cards):
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    try:
+        meld = judge(lesson.rules, parse_cards(cards), going_out=False)
+        truth = {"wild": "wild-card set", "stoppers": "group"}.get(meld.kind, meld.kind)
+    except IllegalPlayError:
+        truth = "not a set"
+    ok, text = lesson.kind_feedback(cards, truth)
+    assert ok is True and text.startswith("Right")
+    other = next(a for a in ("group", "sequence", "wild-card set", "not a set") if a != truth)
+    bad, text = lesson.kind_feedback(cards, other)
+    assert bad is False and truth in text.lower()
