@@ -20,13 +20,14 @@ with app.setup:
 
     import random
 
-    from rulebook import (cards_view, check, deal_button, hand_widget, learn, lesson_catalogue, lesson_link, practise,
-                          problem, progress_widget, quote, recap, solution)
+    from rulebook import (cards_view, check, deal_button, hand_widget, learn, lesson_catalogue, lesson_link,
+                          number_word, practise, problem, progress_widget, quote, recap, solution)
     from tutor.cards import format_cards, parse_cards
     from tutor.errors import TutorError
-    from tutor.rules import BUILTIN, load_variant
+    from tutor.rules import BUILTIN, load_variant, rules_for
 
     LESSONS_DIR = Path(__file__).resolve().parent
+    CLASSIC = rules_for("classic")
     LESSON = "00_welcome"
     EXERCISES = ("write-cards",)
     # The way through the course: the classic game first, then the other games, then the tools.
@@ -60,7 +61,7 @@ def course_path(done) -> str:
 
 @app.cell(hide_code=True)
 def _():
-    mo.md(r"""
+    mo.md(rf"""
     # Canasta Tutor
 
     Welcome. These lessons teach the rules of Canasta one idea at a time, and
@@ -68,6 +69,12 @@ def _():
     its ID and its source, every position you meet can be played with your
     own cards, and every lesson has exercises that check your answer as you
     give it.
+
+    Canasta is a card game for two sides (four players as two pairs of
+    partners, or two players alone). Each turn a player draws, puts down
+    melds of cards of one rank, and discards one card; the aim is canastas,
+    melds of {number_word(CLASSIC["canasta"]["min_cards"])} cards or more, and the first side to
+    {CLASSIC["game"]["target"]} points wins.
 
     **Never played?** Begin with [Start here: your first hand](?file=00_start_here.py):
     who plays with whom, what you aim for, and one turn with a coach.

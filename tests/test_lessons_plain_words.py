@@ -85,6 +85,11 @@ CLAIMS = [
     (re.compile(r"worth (\d+) instead of (\d+)"),
      lambda r, m: (int(m[1]), int(m[2])) == (r["go_out"]["concealed_bonus"], r["go_out"]["bonus"])),
     (re.compile(r"a side reaches (\d+)"), lambda r, m: int(m[1]) == r["game"]["target"]),
+    (re.compile(r"first side to (\d+) points"), lambda r, m: int(m[1]) == r["game"]["target"]),
+    (re.compile(r"melds of (\w+) cards or more|A meld of (\w+) or more cards is a canasta"),
+     lambda r, m: NUMBER.get(m[1] or m[2], m[1] or m[2]) in (r["canasta"]["min_cards"], str(r["canasta"]["min_cards"]))),
+    (re.compile(r"(\w+) or more wild cards put down"),
+     lambda r, m: NUMBER.get(m[1].lower()) == r["wild_meld"]["min_cards"]),
     (re.compile(r"wild canasta, worth (\d+)"), lambda r, m: int(m[1]) == r["canasta"]["wild_bonus"]),
 ]
 
