@@ -303,3 +303,21 @@ def test_progress_is_kept_in_the_browser_and_ticked_in_the_welcome(marimo_server
     expect(page.get_by_text("○ Classic 3: the first meld").first).to_be_visible()
     screenshot(page, artifacts / "welcome-progress.png")
     no_marimo_errors()
+
+
+def test_phone_first_turn_with_the_coach(marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
+    page.set_viewport_size(PHONE)
+    open_lesson(page, marimo_server, "00_start_here.py", marimo_runs)
+    hand = page.locator('[data-testid="hand"]').first
+    hand.scroll_into_view_if_needed()
+    expect(page.get_by_text("Step 1 of 2, meld").first).to_be_visible()
+    for token in ("AS", "AH", "AD"):
+        click_and_wait(page, marimo_runs, hand.locator(f'{CARD}[data-card="{token}"]'))
+    click_and_wait(page, marimo_runs, page.locator('[data-testid="group-button"]').first)
+    expect(page.get_by_text("Step 2 of 2, discard").first).to_be_visible()
+    click_and_wait(page, marimo_runs, hand.locator(f'{CARD}[data-card="4C"]'))
+    expect(page.get_by_text("Your turn is complete").first).to_be_visible()
+    sizes = page.evaluate(NO_PAGE_SCROLL)
+    assert sizes["scroll"] <= sizes["width"], sizes
+    screenshot(page, artifacts / "phone-start-here.png")
+    no_marimo_errors()
