@@ -169,7 +169,7 @@ def size_feedback(size_answer, tracker):
 
 @app.cell(hide_code=True)
 def _():
-    mo.md(r"""
+    mo.md(f"""
     ## A turn: draw, meld, discard
 
     Players take turns to the left. A turn always has three parts:
@@ -181,7 +181,7 @@ def _():
     3. **Discard**: put one card face up on the discard pile. Your turn is over.
 
     The very first meld your side makes in a hand must be worth enough points
-    (at the start of a game, 50); each card has a value, lesson 1 lists them.
+    (at the start of a game, {rules.initial_need(0)}); each card has a value, lesson 1 lists them.
     """)
     return
 
