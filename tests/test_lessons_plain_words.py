@@ -3,7 +3,7 @@
 Every lesson is run top to bottom in this process (``app.run()``, marimo's own
 runner; buttons stay unpressed, so no long search starts) and each cell's
 output is read as the learner reads it. No output may show a file name, a data
-key (a ``snake_case`` word or a dotted key) or a solver term; and every claim
+key (a ``snake_case`` word or a dotted key), a solver term or a seat number; and every claim
 about a limit (wild cards, minimum cards, canasta bonuses) must agree with the
 lesson's variant data.
 """
@@ -24,6 +24,7 @@ MINE = sorted(p.stem for p in (ROOT / "lessons").glob("[0-9][0-9]_*.py")
 FILE_NAME = re.compile(r"\b\w+\.(?:txt|py|toml|jsonl)\b")
 DATA_KEY = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z]+\.[a-z_]+\b")
 SOLVER = re.compile(r"\b(?:z3|unsat\w*|core|rlimit)\b", re.IGNORECASE)
+SEAT = re.compile(r"\b(?:seat|player) \d\b", re.IGNORECASE)
 # A rule block's last line: where the rule comes from (the variant data's own wording).
 SOURCE = re.compile(r"Source: [^<]*")
 # The referee lesson teaches the public spot notation, whose field names a learner types.
@@ -56,7 +57,7 @@ def shown(load_lesson, html_of):
 def test_learners_see_no_file_names_data_keys_or_solver_terms(shown, stem):
     text = shown(stem)
     assert len(text) > 500, f"{stem}: read too little of the lesson"
-    found = {m.group(0) for pattern in (FILE_NAME, DATA_KEY, SOLVER) for m in pattern.finditer(text)}
+    found = {m.group(0) for pattern in (FILE_NAME, DATA_KEY, SOLVER, SEAT) for m in pattern.finditer(text)}
     found -= {"e.g"}  # an abbreviation, not a key
     found -= SPOT_FIELDS if stem == "14_the_referee" else set()
     assert not found, f"{stem} shows the learner: {sorted(found)}"
