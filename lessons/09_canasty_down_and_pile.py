@@ -18,15 +18,15 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, check, deal_button, deal_until, hand_widget, learn, pairs, practise, problem,
-                          progress_widget, quote, recap, solution, table_view, whole_number)
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, pairs,
+                          practise, problem, progress_widget, quote, recap, solution, table_view, whole_number)
     from tutor.cards import Card, format_cards
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
     rules = rules_for("canasty")
     LESSON = "09_canasty_down_and_pile"
-    EXERCISES = ("canasty-minimum",)
+    EXERCISES = ("take-the-pile", "canasty-minimum")
 
 
 @app.function
@@ -161,7 +161,7 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Try it
+    ## Exercise 1: take the pile
 
     Select the two cards you would take the pile with. The checker answers
     with the whole turn that proves it, or the rule that forbids it.
@@ -179,25 +179,35 @@ def _():
 
 
 @app.cell
-def _(buried_switch, deal_again, down_switch):
-    _dealt = deal_until(rules, 909 + deal_again.value,
-                        lambda d: pairs(rules, d["hand"]) >= 2 and any(rules.is_wild(c) for c in d["hand"])
-                        and len({c.rank for c in d["hand"]} & set(rules.natural_ranks)) < len(rules.natural_ranks),
-                        pile=8)
-    table = pile_table(_dealt, down=down_switch.value, buried=buried_switch.value)
-    hand_view = hand_widget(rules, table.hand, melds=table.melds, discard=table.discard)
-    hand_view
-    return hand_view, table
+def _(deal_again):
+    pile_deal = deal_until(rules, 909 + deal_again.value,
+                           lambda d: pairs(rules, d["hand"]) >= 2 and any(rules.is_wild(c) for c in d["hand"])
+                           and len({c.rank for c in d["hand"]} & set(rules.natural_ranks)) < len(rules.natural_ranks),
+                           pile=8)
+    # One widget per deal: flipping a switch changes the table, never the learner's selection.
+    hand_view = hand_widget(rules, pile_deal["hand"])
+    return hand_view, pile_deal
 
 
 @app.cell
-def pickup_verdict(hand_view, table):
+def _(buried_switch, down_switch, hand_view, pile_deal):
+    table = pile_table(pile_deal, down=down_switch.value, buried=buried_switch.value)
+    hand_view.widget.melds = [format_cards(m) for m in table.melds]
+    hand_view.widget.discard = format_cards(table.discard)
+    mo.vstack([hand_view, cards_view(table.discard, rules, label="the whole pile, bottom to top", width=36)])
+    return (table,)
+
+
+@app.cell
+def pickup_verdict(hand_view, table, tracker):
     _picked = hand_view.widget.selected
     if not _picked:
         _shown = mo.md("Select the two cards you would take the pile with.")
     else:
-        _, _shown = ask_verdict("pickup", table, play=_picked, yes=f"Yes: the pile is yours with {_picked}",
-                                no=f"No: not with {_picked}")
+        _verdict, _shown = ask_verdict("pickup", table, play=_picked, yes=f"Yes: the pile is yours with {_picked}",
+                                       no=f"No: not with {_picked}")
+        if _verdict is not None and _verdict.answer:
+            tracker.widget.mark("take-the-pile")
     _shown
     return
 

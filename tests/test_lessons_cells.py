@@ -342,7 +342,8 @@ def test_canasty_buried_black_three_needs_a_natural_pair(load_lesson, kit, html_
     table = Spot.from_dict({"variant": "canasty", "hand": "QS QH 9C KD 5S 7H 8C", "melds": ["AS AH AD"],
                             "discard": pile, "phase": "before-draw"})
     hand = widget(kit, "canasty", table.hand, melds=table.melds, discard=table.discard, selected=selected)
-    out, _ = lesson.pickup_verdict.run(hand_view=hand, table=table)
+    out, _ = lesson.pickup_verdict.run(hand_view=hand, table=table,
+                                       tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
     assert f'data-verdict="{verdict}"' in html_of(out)
     if verdict == "no":
         assert "Y-PICKUP" in text_of(out)

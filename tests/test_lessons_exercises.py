@@ -275,3 +275,26 @@ def test_a_meld_group_or_sequence_feedback(load_lesson, cards):
     other = next(a for a in ("group", "sequence", "wild-card set", "not a set") if a != truth)
     bad, text = lesson.kind_feedback(cards, other)
     assert bad is False and truth in text.lower()
+
+
+# -- a switch changes the table, never the hand (so the learner's selection stays) --------------
+
+
+@pytest.mark.parametrize("stem, build, flags", [
+    ("04_the_pile", "pile_spot", [dict(melded=m, frozen=f, black_three=b) for m in (0, 1) for f in (0, 1)
+                                  for b in (0, 1)]),
+    ("09_canasty_down_and_pile", "pile_table", [dict(down=d, buried=b) for d in (0, 1) for b in (0, 1)]),
+])
+def test_pile_switches_keep_the_hand(load_lesson, kit, stem, build, flags):
+    lesson = load_lesson(stem)
+    for seed in range(8):
+        dealt = kit.deal_until(lesson.rules, 404 + seed, lambda d: kit.pairs(lesson.rules, d["hand"]) >= 2
+                               and any(lesson.rules.is_wild(c) for c in d["hand"]), pile=8)
+        widget = kit.hand_widget(lesson.rules, dealt["hand"]).widget
+        widget.select(0, 1)
+        for kw in flags:
+            spot = getattr(lesson, build)(dealt, **{k: bool(v) for k, v in kw.items()})
+            assert sorted(map(str, spot.hand)) == sorted(map(str, dealt["hand"]))
+            widget.melds = [format_cards(m) for m in spot.melds]
+            widget.discard = format_cards(spot.discard)
+            assert len(widget.selected_cards()) == 2
