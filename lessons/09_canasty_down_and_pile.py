@@ -266,8 +266,9 @@ def _(question):
 def _():
     recap([
         "A player's first meld, the down, must reach a minimum that rises with the score (the table above).",
-        'Long games may use the extended table, agreed before the game.',
-        "The pile is taken as in the lesson's examples; a black three buried in it changes what may be taken.",
+        "Long games may use the extended table, agreed before the game.",
+        "The pile is taken with two cards from the hand and its top card; it is never frozen, but a black three "
+        "buried in it means only a natural pair will do.",
     ], "10_canasty_going_out_and_cheats")
     return
 

@@ -18,8 +18,8 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, check, deal_button, hand_widget, learn, play_text, practise, problem,
-                          progress_widget, quote, recap, solution, table_view, verdict_view)
+    from rulebook import (ask_verdict, check, deal_button, hand_widget, learn, number_word, play_text, practise,
+                          problem, progress_widget, quote, recap, solution, table_view, verdict_view)
     from tutor.cards import Card, format_cards
     from tutor.errors import TutorError
     from tutor.questions import referee
@@ -338,7 +338,8 @@ def own_verdict(own_play, question_spot):
 @app.cell(hide_code=True)
 def _():
     recap([
-        'A Canasty player may go out with a few unmatched cards left, as the rules above allow.',
+        f"A Canasty player may go out with up to {number_word(rules['go_out']['max_unmatched'])} unmatched "
+        "cards left over.",
         'The wimp rule limits going out in the first round of a hand.',
         "The referee names each 'legal cheat' by its rule, step by step.",
     ], "11_albany_sets_and_stoppers")
