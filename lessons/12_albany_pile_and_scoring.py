@@ -31,7 +31,7 @@ with app.setup:
 
     rules = rules_for("albany")
     LESSON = "12_albany_pile_and_scoring"
-    EXERCISES = ("canastas-needed",)
+    EXERCISES = ("deep-pickup", "canastas-needed")
 
 
 @app.function
@@ -49,29 +49,30 @@ def fanned_spot(dealt) -> Spot:
 
 
 @app.function
-def pickup_verdict_for(spot: Spot, cards: str, depth: int):
+def pickup_verdict_for(spot: Spot, cards: str, depth: int) -> tuple:
     """May the player take from the pile this way? The checker if it can answer, else the referee on the draw.
 
     The referee replays the draw followed by each possible discard; the first legal
     turn is the proof, and a draw that no discard can follow is refused with its rule.
+    Returns ``(answer, view)``; the answer is ``None`` for input the tutor cannot read.
     """
     play = f"{cards} depth {depth}".strip()
     verdict, view = ask_verdict("pickup", spot, play=play, yes="Yes, you may draw this way",
                                 no="No, you may not draw this way")
     if verdict is not None:
-        return view
+        return verdict.answer, view
     first = None
     held = list(spot.hand) + list(spot.discard[-depth:])
     for card in dict.fromkeys(held):
         try:
             attempt = referee(spot, f"pickup {play}; discard {card}")
         except TutorError as error:
-            return problem(error)
+            return None, problem(error)
         if attempt.answer:
-            return verdict_view(attempt, spot.rules, yes="Yes, you may draw this way (the referee's proof)")
+            return True, verdict_view(attempt, spot.rules, yes="Yes, you may draw this way (the referee's proof)")
         if first is None or attempt.extra.get("step") == 1:
             first = attempt
-    return verdict_view(first, spot.rules, no="No, you may not draw this way")
+    return False, verdict_view(first, spot.rules, no="No, you may not draw this way")
 
 
 @app.function
@@ -159,7 +160,7 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Try it: a deep pick-up
+    ## Exercise 1: a deep pick-up
 
     Choose how deep to take (depth 1 is the top card alone), and select the
     cards from your hand that would go down with the lowest card taken.
@@ -187,14 +188,17 @@ def _(deal_again):
 
 
 @app.cell
-def deep_pickup_verdict(depth_slider, hand_view, table):
+def deep_pickup_verdict(depth_slider, hand_view, table, tracker):
     _cards = hand_view.widget.selected
     mo.stop(not _cards and depth_slider.value > 1,
             mo.md("Select the cards from your hand that go down with the lowest card taken "
                   "(or take depth 1, the top card alone)."))
+    _answer, _view = pickup_verdict_for(table, _cards, depth_slider.value)
+    if depth_slider.value > 1 and _answer:
+        tracker.widget.mark("deep-pickup")
     mo.vstack([mo.md(f"Taking **{depth_slider.value}** card{'s' * (depth_slider.value != 1)} from the pile"
                      + (f" with **{_cards}** from the hand." if _cards else " with no card from the hand.")),
-               pickup_verdict_for(table, _cards, depth_slider.value)])
+               _view])
     return
 
 
@@ -358,7 +362,7 @@ def deluxe_view(deluxe_pick):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise: canastas to go out
+    ## Exercise 2: canastas to go out
 
     How many canastas does a side need to go out at this table?
     """)

@@ -461,8 +461,11 @@ def test_albany_deep_pickup(load_lesson, kit, html_of, text_of):
     table = Spot.from_dict({"variant": "albany", "hand": "9S 9H 5D 6D 7C KS", "melds": ["QH QS QD"],
                             "discard": "4C 9D 8C 3S QC", "phase": "before-draw"})
     hand = widget(kit, "albany", table.hand, melds=table.melds, discard=table.discard, selected="9S 9H")
-    yes, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(4), table=table)
-    no, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(2), table=table)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    no, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(2), table=table, tracker=tracker)
+    assert tracker.widget.solved == []
+    yes, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(4), table=table, tracker=tracker)
+    assert tracker.widget.solved == ["deep-pickup"]
     assert 'data-verdict="yes"' in html_of(yes)
     assert 'data-verdict="no"' in html_of(no) and "A-STOPPER" in text_of(no)
 
