@@ -14,48 +14,70 @@ app = marimo.App(width="medium", app_title="Canasta Tutor: welcome")
 
 with app.setup:
     import html
-    import re
-    import tomllib
     from pathlib import Path
 
     import marimo as mo
 
     import random
 
-    from rulebook import cards_view, check, deal_button, hand_widget, learn, problem, quote, solution
+    from rulebook import (cards_view, check, deal_button, hand_widget, learn, lesson_catalogue, lesson_link,
+                          number_word, practise, problem, progress_widget, quote, recap, solution)
     from tutor.cards import format_cards, parse_cards
     from tutor.errors import TutorError
-    from tutor.rules import BUILTIN, load_variant
+    from tutor.rules import BUILTIN, load_variant, rules_for
 
     LESSONS_DIR = Path(__file__).resolve().parent
+    CLASSIC = rules_for("classic")
+    LESSON = "00_welcome"
+    EXERCISES = ("write-cards",)
+    # The way through the course: the classic game first, then the other games, then the tools.
+    PATH = (
+        ("First", ("00_start_here",)),
+        ("The classic game", ("01_cards_and_values", "02_melds_and_wild_cards", "03_the_first_meld",
+                              "04_the_pile", "05_red_and_black_threes", "06_going_out_and_scoring")),
+        ("The other games", ("07_house_rules", "08_canasty_cards_and_sets", "09_canasty_down_and_pile",
+                             "10_canasty_going_out_and_cheats", "11_albany_sets_and_stoppers",
+                             "12_albany_pile_and_scoring")),
+        ("Practice and settling disputes", ("13_puzzles", "14_the_referee", "15_workbench", "16_play_a_hand")),
+    )
 
 
 @app.function
-def lesson_catalogue(folder) -> list:
-    """Every numbered lesson: its file, and the title and description the gallery shows.
-
-    Both come from the ``[tool.marimo.opengraph]`` table of the lesson's
-    PEP 723 header, which is where ``marimo run lessons/`` reads them.
-    """
-    rows = []
-    for path in sorted(folder.glob("[0-9][0-9]_*.py")):
-        header = re.search(r"(?m)^# /// script$\n((?:^#(?: .*)?$\n)+?)^# ///$", path.read_text(encoding="utf-8"))
-        toml = "".join(line[2:] + "\n" for line in header.group(1).splitlines()) if header else ""
-        card = tomllib.loads(toml).get("tool", {}).get("marimo", {}).get("opengraph", {})
-        rows.append({"file": path.name, "title": card.get("title", path.stem), "description": card.get("description", "")})
-    return rows
+def course_path(done) -> str:
+    """The course, in the order to take it, each lesson linked and ticked when the browser holds it done."""
+    rows = {r["stem"]: r for r in lesson_catalogue(LESSONS_DIR)}
+    lines = []
+    for part, stems in PATH:
+        lines.append(f"**{part}**\n")
+        for stem in stems:
+            if stem not in rows:
+                continue
+            mark = "✓" if stem in done else "○"
+            lines.append(f"- {mark} [{html.escape(rows[stem]['title'])}](?file={rows[stem]['file']}): "
+                         f"{rows[stem]['description']}")
+        lines.append("")
+    return "\n".join(lines)
 
 
 @app.cell(hide_code=True)
 def _():
-    mo.md(r"""
+    mo.md(rf"""
     # Canasta Tutor
 
     Welcome. These lessons teach the rules of Canasta one idea at a time, and
     settle the arguments that come up at the table. Every rule is stated with
     its ID and its source, every position you meet can be played with your
-    own cards, and every lesson ends with an exercise that checks your answer
-    as you give it.
+    own cards, and every lesson has exercises that check your answer as you
+    give it.
+
+    Canasta is a card game for two sides (four players as two pairs of
+    partners, or two players alone). Each turn a player draws, puts down
+    melds of cards of one rank, and discards one card; the aim is canastas,
+    melds of {number_word(CLASSIC["canasta"]["min_cards"])} cards or more, and the first side to
+    {CLASSIC["game"]["target"]} points wins.
+
+    **Never played?** Begin with [Start here: your first hand](?file=00_start_here.py):
+    who plays with whom, what you aim for, and one turn with a coach.
     """)
     return
 
@@ -149,14 +171,16 @@ def _(new_cards):
 
 
 @app.cell
-def exercise_feedback(shown_cards, written):
+def exercise_feedback(course_progress, shown_cards, written):
     try:
         _typed = parse_cards(written.value)
     except TutorError as _error:
         _shown = problem(_error)
     else:
-        _shown = check(None if not _typed else sorted(_typed) == sorted(shown_cards),
-                       "Right.", "Not quite: look at each card's rank and suit again (a ten is T or 10).")
+        _shown = practise(None if not _typed else sorted(_typed) == sorted(shown_cards),
+                          "Right: each card is its rank then its suit.",
+                          "Not quite: look at each card's rank and suit again (a ten is T or 10).",
+                          tracker=course_progress, exercise="write-cards")
     _shown
     return
 
@@ -216,13 +240,29 @@ def _():
     return
 
 
+@app.cell
+def _():
+    course_progress = progress_widget(LESSON, EXERCISES)
+    return (course_progress,)
+
+
+@app.cell
+def course_list(course_progress):
+    _done = course_progress.widget.done_lessons()
+    mo.vstack([mo.md("## The way through the course\n\nTake the classic game first: the other games are "
+                     "taught as changes to it. A ✓ marks a lesson whose exercises you have all done in this "
+                     "browser."), course_progress, mo.md(course_path(_done)),
+               mo.md("The rule book, last in the gallery, has every rule of every variant in one place.")])
+    return
+
+
 @app.cell(hide_code=True)
 def _():
-    _rows = ["| lesson | what it teaches |", "|:---|:---|"]
-    for _lesson in lesson_catalogue(LESSONS_DIR):
-        _rows.append(f"| [{html.escape(_lesson['title'])}](?file={_lesson['file']}) | {_lesson['description']} |")
-    mo.md("## The lessons\n\n" + "\n".join(_rows) + "\n\nThe rule book, last in the list, has every rule of "
-          "every variant in one place.")
+    recap([
+        "Cards are written rank then suit: `KS`, `TH` (or `10h`), `JK` for a joker.",
+        "Click cards to select them, **Group** to set a meld aside, **Clear** to start again.",
+        "Every rule is quoted with its ID and where it comes from.",
+    ], "01_cards_and_values")
     return
 
 

@@ -18,12 +18,14 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal, deal_button, hand_widget, learn, meld_verdict, problem, quote,
-                          solution, whole_number)
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, learn, meld_verdict,
+                          practise, problem, progress_widget, quote, recap, solution, whole_number)
     from tutor.cards import format_cards, parse_cards
     from tutor.rules import rules_for
 
     rules = rules_for("classic")
+    LESSON = "01_cards_and_values"
+    EXERCISES = ("wild-cards", "worth-exactly", "add-them-up")
 
 
 @app.function
@@ -38,6 +40,54 @@ def value_lines(cards) -> str:
     """Each card with its value, then the total, as a markdown list."""
     lines = [f"- `{c}` is a {role_name(c)}: **{rules.value(c)}**" for c in cards]
     return "\n".join(lines) + f"\n\nTotal: **{sum(rules.value(c) for c in cards)}** points."
+
+
+@app.function
+def wild_question(seed: int) -> tuple:
+    """A dealt hand holding at least one wild card and one black three or natural 2-look-alike."""
+    dealt = deal_until(rules, seed, lambda d: sum(rules.is_wild(c) for c in d["hand"]) >= 2, cards=11)
+    return dealt["hand"]
+
+
+@app.function
+def wild_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select every wild card"."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    wild = [c for c in hand if rules.is_wild(c)]
+    not_wild = [c for c in picked if not rules.is_wild(c)]
+    if not_wild:
+        card = not_wild[0]
+        why = ("a three is never wild: red threes are bonus cards, black threes block the pile"
+               if card.rank == "3" else f"{card} is a natural: only jokers and 2s are wild")
+        return False, f"Not {card}: {why}."
+    if len(picked) < len(wild):
+        return False, f"{len(wild) - len(picked)} more: every joker and every 2 is wild, whatever its suit."
+    return True, f"Right: {format_cards(picked)} are the wild cards, jokers and 2s."
+
+
+@app.function
+def worth_question(seed: int) -> dict:
+    """A hand and a target: the value of three of its cards (so the target can always be made)."""
+    rng = random.Random(seed)
+    hand = deal(rules, 7000 + seed, cards=9)["hand"]
+    target = sum(rules.value(c) for c in rng.sample(list(hand), 3))
+    return {"hand": hand, "target": target}
+
+
+@app.function
+def worth_feedback(question, selected) -> tuple:
+    """(right?, message) for "select cards worth exactly the target"."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    total = sum(rules.value(c) for c in picked)
+    each = ", ".join(f"{c} {rules.value(c)}" for c in picked)
+    if total == question["target"]:
+        return True, f"Right: {each}, {total} in all."
+    return False, (f"These are worth {total}, not {question['target']} ({each}). "
+                   f"{'Too much: let one go.' if total > question['target'] else 'Too little: add a card.'}")
 
 
 @app.cell(hide_code=True)
@@ -172,10 +222,83 @@ def selection_value(hand_view):
     return
 
 
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise: what are these cards worth?
+    ### Exercise 1: the wild cards
+
+    Select **every wild card** in the hand below, and nothing else.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_wild_hand = deal_button("Another hand")
+    new_wild_hand
+    return (new_wild_hand,)
+
+
+@app.cell
+def _(new_wild_hand):
+    wild_hand = wild_question(110 + new_wild_hand.value)
+    wild_pick = hand_widget(rules, wild_hand)
+    mo.vstack([wild_pick, hint("Two kinds of card are wild in classic Canasta; both wear the gold W.")])
+    return wild_hand, wild_pick
+
+
+@app.cell
+def wild_check(tracker, wild_hand, wild_pick):
+    _right, _text = wild_feedback(wild_hand, wild_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="wild-cards", waiting="Select the wild cards.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Exercise 2: worth exactly
+
+    Select cards in the hand below worth **exactly** the number shown.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_worth_hand = deal_button("Another hand")
+    new_worth_hand
+    return (new_worth_hand,)
+
+
+@app.cell
+def _(new_worth_hand):
+    worth = worth_question(new_worth_hand.value)
+    worth_pick = hand_widget(rules, worth["hand"])
+    mo.vstack([mo.md(f"Select cards worth **{worth['target']}** points."), worth_pick,
+               hint("Start from the biggest card that fits, then fill up: a joker is 50, an ace or a 2 is 20, "
+                    "a king down to an 8 is 10, a 7 down to a 4 is 5.")])
+    return worth, worth_pick
+
+
+@app.cell
+def worth_check(tracker, worth, worth_pick):
+    _right, _text = worth_feedback(worth, worth_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="worth-exactly", waiting="Select some cards.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Exercise 3: what are these cards worth?
 
     Add up the values of the six cards below and type the total, then press
     Enter. A new set of cards comes with each press of the button.
@@ -201,17 +324,18 @@ def _(new_question):
 
 
 @app.cell
-def exercise_feedback(answer_box, question_cards):
+def exercise_feedback(answer_box, question_cards, tracker):
     _total = sum(rules.value(c) for c in question_cards)
     try:
         _given = whole_number(answer_box.value)
     except ValueError as _error:
         _shown = problem(_error)
     else:
-        _shown = check(None if _given is None else _given == _total,
+        _shown = practise(None if _given is None else _given == _total,
                        f"Right: these cards are worth {_total}.",
                        "Not yet. Look up each card in the table above: jokers 50, aces and 2s 20, "
-                       "K down to 8 ten each, 7 down to 4 (and a black 3) five each.")
+                       "K down to 8 ten each, 7 down to 4 (and a black 3) five each.",
+                       tracker=tracker, exercise="add-them-up", waiting="Type the total and press Enter.")
     _shown
     return
 
@@ -224,10 +348,11 @@ def _(question_cards):
 
 @app.cell(hide_code=True)
 def _():
-    mo.md(r"""
-    **Next:** the cards you have just counted are built into melds. Lesson 2
-    says which groups of cards are legal melds, and how far wild cards may go.
-    """)
+    recap([
+        "Jokers and 2s are wild; the 4s up to the aces are naturals; threes are special (lesson 5).",
+        "A joker is worth 50, an ace or a 2 20, a king down to an 8 10, a 7 down to a 4 (or a black three) 5.",
+        "A red three is a bonus card, laid out at once and never melded.",
+    ], "02_melds_and_wild_cards")
     return
 
 

@@ -17,13 +17,21 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, pairs,
-                          quote, solution)
-    from tutor.cards import format_cards, format_melds, parse_melds
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, learn, pairs,
+                          practise, progress_widget, quote, recap, solution)
+    from tutor.cards import format_cards, parse_cards, parse_melds
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
     rules = rules_for("classic")
+    LESSON = "03_the_first_meld"
+    EXERCISES = ("make-it", "enough")
+    SCORES = (-120, 0, 750, 1495, 1500, 2200, 2995, 3000, 3600)
+    PROPOSALS = ("KS KH KD | 5C 5D 2S", "AS AH JK", "QS QH QD 2C", "9S 9H 9D 9C | 8S 8H 8D", "AS AD AC 2H | KS KH JK",
+                 "7S 7H 7D", "JS JH JD JC 2S 2D", "AS AH AC JK JK | 6S 6H 6D", "4S 4H 2D", "TS TH TD 2S | AH AD AC")
+    # Two cards the proposed melds leave in hand: one to discard and one to keep, so the
+    # question is never about going out.
+    SPARE = "8C 4D"
 
 
 @app.function
@@ -53,6 +61,35 @@ def proposal(widget) -> str:
     return " | ".join(groups)
 
 
+@app.function
+def enough_question(n: int) -> dict:
+    """The n-th question: a score and a proposed first meld, every pair once before any repeats."""
+    pairs_ = [(score, melds) for score in SCORES for melds in PROPOSALS]
+    random.Random(3000 + n // len(pairs_)).shuffle(pairs_)
+    score, melds = pairs_[n % len(pairs_)]
+    hand = " ".join(format_cards(m) for m in parse_melds(melds)) + " " + SPARE
+    return {"score": score, "melds": melds, "hand": hand}
+
+
+@app.function
+def enough_feedback(question, answer, verdict) -> tuple:
+    """(right?, message) for "enough" / "not enough", explained by the totals."""
+    if answer is None:
+        return None, ""
+    points = sum(rules.value(c) for m in parse_melds(question["melds"]) for c in m)
+    need = rules.initial_need(question["score"])
+    said_enough = answer == "enough"
+    sums = f"the melds total {points}, and a side with {question['score']} points needs {need}"
+    if verdict is None:
+        return False, "The checker could not answer this question here."
+    if said_enough == verdict.answer:
+        return True, f"Right: {'enough' if verdict.answer else 'not enough'}. {sums.capitalize()}."
+    if said_enough:
+        return False, (f"Not enough: {sums}. Count each card: a joker 50, an ace or a 2 20, a king down to an "
+                       "8 10, a 7 down to a 4 5.")
+    return False, f"It is enough: {sums}. Several melds in one turn count together."
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -69,6 +106,13 @@ def _():
         "what counts toward it, and what does not.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -115,7 +159,7 @@ def need_shown(score_slider):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Try it: is your first meld enough?
+    ### Exercise 1: make a first meld that is enough
 
     Below is a hand you have just drawn to, and the score slider above sets
     your side's score. Select the cards of a meld and press **Group**; build
@@ -137,20 +181,26 @@ def _():
 def _(deal_again):
     dealt = deal_until(rules, 303 + deal_again.value, lambda d: pairs(rules, d["hand"]) >= 3, cards=12)
     hand_view = hand_widget(rules, dealt["hand"])
-    hand_view
+    mo.vstack([hand_view, hint("Add up the values of the cards you group: kings 10 each, a joker 50, a 2 20. "
+                                "Two melds in the same turn count together.")])
     return dealt, hand_view
 
 
 @app.cell
-def first_meld_verdict(hand_view, score_slider):
+def first_meld_verdict(hand_view, score_slider, tracker):
     _play = proposal(hand_view.widget)
     if not _play:
         _shown = mo.md("Select cards and press **Group** to propose a first meld.")
     else:
         _spot = first_meld_spot(hand_view.widget.hand_cards(), score_slider.value)
-        _, _shown = ask_verdict("initial-meld", _spot, play=_play,
-                                yes=f"Enough: a legal first meld with {score_slider.value} points",
-                                no="Not a legal first meld")
+        _need = rules.initial_need(score_slider.value)
+        _total = sum(rules.value(c) for g in _play.split("|") for c in parse_cards(g))
+        _verdict, _shown = ask_verdict("initial-meld", _spot, play=_play,
+                                       yes=f"Enough: your melds total {_total}, and a side with "
+                                           f"{score_slider.value} points needs {_need}",
+                                       no="Not a legal first meld")
+        if _verdict is not None and _verdict.answer:
+            tracker.widget.mark("make-it")
     _shown
     return
 
@@ -211,37 +261,38 @@ def _():
 
 @app.cell
 def _(new_question):
-    _rng = random.Random(3000 + new_question.value)
-    question_score = _rng.choice([-120, 0, 750, 1495, 1500, 2200, 2995, 3000, 3600])
-    question_melds = _rng.choice([
-        "KS KH KD | 5C 5D 2S", "AS AH JK", "QS QH QD 2C", "9S 9H 9D 9C | 8S 8H 8D", "AS AD AC 2H | KS KH JK",
-        "7S 7H 7D", "JS JH JD JC 2S 2D", "AS AH AC JK JK | 6S 6H 6D", "4S 4H 2D", "TS TH TD 2S | AH AD AC",
-    ])
-    question_hand = format_melds(parse_melds(question_melds)).replace(" |", "") + " 8C"
+    question = enough_question(new_question.value)
     answer = mo.ui.radio(options=["enough", "not enough"], label="This first meld is", inline=True)
-    _cards = [cards_view(m, rules, width=44) for m in question_melds.split("|")]
-    mo.vstack([mo.md(f"Your side's score: **{question_score}**. The proposed first meld:"), mo.hstack(_cards, justify="start"),
-               answer])
-    return answer, question_hand, question_melds, question_score
+    _cards = [cards_view(m, rules, width=44, label=f"meld {i}")
+              for i, m in enumerate(question["melds"].split("|"), start=1)]
+    mo.vstack([mo.md(f"Your side's score: **{question['score']}**. The proposed first meld:"),
+               mo.hstack(_cards, justify="start", wrap=True), answer,
+               hint("Find the minimum for that score in the table above, then add up the cards.")])
+    return answer, question
 
 
 @app.cell
-def exercise_feedback(answer, question_hand, question_melds, question_score):
-    _spot = first_meld_spot(tuple(c for m in parse_melds(question_hand) for c in m), question_score)
-    verdict, verdict_shown = ask_verdict("initial-meld", _spot, play=question_melds)
-    _points = sum(rules.value(c) for m in parse_melds(question_melds) for c in m)
-    _need = rules.initial_need(question_score)
-    _right = verdict is not None and (answer.value == "enough") == verdict.answer
-    check(None if answer.value is None else _right,
-          f"Right. The melds total {_points} and a side with {question_score} needs {_need}.",
-          f"Look again: the melds total {_points}, and a side with {question_score} needs {_need}.",
-          waiting="Choose an answer.")
+def exercise_feedback(answer, question, tracker):
+    _spot = first_meld_spot(parse_cards(question["hand"]), question["score"])
+    verdict, verdict_shown = ask_verdict("initial-meld", _spot, play=question["melds"])
+    _right, _text = enough_feedback(question, answer.value, verdict)
+    practise(_right, _text, _text, tracker=tracker, exercise="enough", waiting="Choose an answer.")
     return (verdict_shown,)
 
 
 @app.cell(hide_code=True)
 def _(verdict_shown):
     solution("Show the checker's verdict", verdict_shown)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "A side's first meld of each hand must reach a minimum that rises with its score (the table above).",
+        "Several melds put down in one turn count together; only the cards' values count.",
+        "Once a side has melded, the minimum is behind it for the rest of the hand.",
+    ], "04_the_pile")
     return
 
 

@@ -18,13 +18,15 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, check, deal_button, deal_until, hand_widget, learn, pairs, quote, solution,
-                          table_view)
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, learn, pairs,
+                          practise, progress_widget, quote, recap, solution, table_view)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
     rules = rules_for("classic")
+    LESSON = "04_the_pile"
+    EXERCISES = ("take-frozen", "yours-or-not")
 
 
 @app.function
@@ -56,6 +58,66 @@ def pile_spot(dealt, *, melded: bool, frozen: bool, black_three: bool) -> Spot:
                            "discard": format_cards(pile), "phase": "before-draw"})
 
 
+@app.function
+def pile_question(n: int) -> dict:
+    """A generated situation: the whole pile, the side's melds, and the two cards the player offers."""
+    rng = random.Random(4000 + n)
+    rank = rng.choice("KQJT9876")
+    # Weighted so that about half the situations are "yes".
+    melded = rng.random() < 0.6
+    wild_inside = rng.random() < 0.3
+    top = rng.choice([Card(rank, "D"), Card(rank, "D"), Card(rank, "C"), Card(rank, "C"), Card("3", "S"),
+                      Card("2", "H")])
+    offer = [Card(rank, "S"), Card(rank, "H") if rng.random() < 0.6 else Card("2", "C")]
+    others = [r for r in "98765" + "KQJT" if r != rank]
+    fill = rng.sample(others, 5)
+    hand = offer + [Card(fill[0], "S"), Card(fill[1], "H"), Card(fill[2], "C")]
+    pile = [Card(fill[3], "D"), Card(fill[4], "C")]
+    if wild_inside:
+        pile.insert(1, Card("JK"))
+    pile.append(top)
+    spot = Spot.from_dict({"variant": "classic", "phase": "before-draw", "score": 0, "hand": format_cards(hand),
+                           "melds": ["AS AH AD"] if melded else [], "discard": format_cards(pile)})
+    return {"spot": spot, "play": format_cards(offer)}
+
+
+@app.function
+def pile_why(spot, play: str, verdict) -> str:
+    """Why the pile may or may not be taken with these cards: the top card, and whether the pile is frozen."""
+    top = spot.discard[-1]
+    frozen = [why for why, yes in [("your side has not melded yet", not spot.melds),
+                                   ("a wild card lies in the pile", any(rules.is_wild(c) for c in spot.discard))]
+              if yes]
+    if verdict.answer:
+        why = f"the top card {top} goes down with {play}"
+        why += (f"; the pile is frozen ({' and '.join(frozen)}), and {play} is a natural pair, which is what a "
+                "frozen pile takes") if frozen else "; the pile is not frozen, so a natural and a wild card would do too"
+    else:
+        why = "; ".join(r.text for r in verdict.reasons) or "no rule lets this pickup through"
+        offered = parse_cards(play)
+        with_wild = any(rules.is_wild(c) for c in offered) and any(c.rank == top.rank for c in offered)
+        if frozen and with_wild and rules.is_natural(top):
+            why = (f"the pile is frozen ({' and '.join(frozen)}): only a natural pair takes it, and {play} is "
+                   "not one")
+    return why
+
+
+@app.function
+def pile_feedback(question, answer, verdict) -> tuple:
+    """(right?, message) for "may take it" / "may not", explained by what decides it."""
+    if answer is None:
+        return None, ""
+    if verdict is None:
+        return False, "The checker could not answer this question here."
+    why = pile_why(question["spot"], question["play"], verdict)
+    said_yes = answer == "may take it"
+    if said_yes == verdict.answer:
+        return True, f"Right: you {'may' if verdict.answer else 'may not'} take it. Why: {why}."
+    if said_yes:
+        return False, f"Look at the whole pile and your melds again: {why}."
+    return False, f"It is yours: {why}."
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -73,6 +135,13 @@ def _():
         "the cards that can never be taken from the top.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -157,6 +226,9 @@ def _():
     you would take the pile with, or switch on *lay off* to lay the top card
     off onto your meld instead. The verdict says whether the pile is yours,
     with the whole turn that proves it, or which rule forbids it.
+
+    **Exercise 1:** switch on *a wild card lies in the pile* and take the
+    frozen pile.
     """)
     return
 
@@ -173,25 +245,38 @@ def _():
 
 
 @app.cell
-def _(black_switch, deal_again, frozen_switch, melded_switch):
-    _dealt = deal_until(rules, 404 + deal_again.value,
-                        lambda d: pairs(rules, d["hand"]) >= 2
-                        and len({c.rank for c in d["hand"]} & set(rules.natural_ranks)) < len(rules.natural_ranks),
-                        pile=8)
-    table = pile_spot(_dealt, melded=melded_switch.value, frozen=frozen_switch.value, black_three=black_switch.value)
-    hand_view = hand_widget(rules, table.hand, melds=table.melds, discard=table.discard)
-    hand_view
-    return hand_view, table
+def _(deal_again):
+    pile_deal = deal_until(rules, 404 + deal_again.value,
+                           lambda d: pairs(rules, d["hand"]) >= 2
+                           and len({c.rank for c in d["hand"]} & set(rules.natural_ranks)) < len(rules.natural_ranks),
+                           pile=8)
+    # One widget per deal: flipping a switch changes the table, never the learner's selection.
+    hand_view = hand_widget(rules, pile_deal["hand"])
+    return hand_view, pile_deal
 
 
 @app.cell
-def pickup_verdict(hand_view, layoff_switch, table):
+def _(black_switch, frozen_switch, hand_view, melded_switch, pile_deal):
+    table = pile_spot(pile_deal, melded=melded_switch.value, frozen=frozen_switch.value,
+                      black_three=black_switch.value)
+    hand_view.widget.melds = [format_cards(m) for m in table.melds]
+    hand_view.widget.discard = format_cards(table.discard)
+    mo.vstack([hand_view, cards_view(table.discard, rules, label="the whole pile, bottom to top", width=36)])
+    return (table,)
+
+
+@app.cell
+def pickup_verdict(hand_view, layoff_switch, table, tracker):
     _picked = "" if layoff_switch.value else hand_view.widget.selected
     mo.stop(not _picked and not layoff_switch.value,
             mo.md("Select the cards you would take the pile with, or switch on *lay off*."))
-    _, _shown = ask_verdict("pickup", table, play=_picked,
+    _verdict, _shown = ask_verdict("pickup", table, play=_picked,
                             yes=f"Yes: you may take the pile with {_picked or 'a lay-off'}",
                             no=f"No: you may not take the pile with {_picked or 'a lay-off alone'}")
+    if _verdict is not None and _picked:
+        _shown = mo.vstack([_shown, mo.md(f"Why: {pile_why(table, _picked, _verdict)}.")])
+    if _verdict is not None and _verdict.answer and any(rules.is_wild(c) for c in table.discard):
+        tracker.widget.mark("take-frozen")
     mo.vstack([mo.md(f"Taking the pile with: **{_picked or 'nothing from the hand (lay the top card off)'}**"), _shown])
     return
 
@@ -216,42 +301,44 @@ def _():
 
 @app.cell
 def _(new_question):
-    _rng = random.Random(4000 + new_question.value)
-    question = _rng.choice([
-        ({"hand": "9S 9D KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C 8D 9H"}, "9S 9D"),
-        ({"hand": "9S 2C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C 8D 9H"}, "9S 2C"),
-        ({"hand": "9S 2C KC 7H 4S", "melds": [], "discard": "5C 8D 9H"}, "9S 2C"),
-        ({"hand": "9S 2C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C JK 8D 9H"}, "9S 2C"),
-        ({"hand": "9S 9C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C JK 8D 9H"}, "9S 9C"),
-        ({"hand": "9S 9C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C 8D 9H 3S"}, "9S 9C"),
-        ({"hand": "9S 9C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C 8D 2H"}, "9S 9C"),
-        ({"hand": "KS KC 7H 4S 5D", "melds": [], "discard": "5C 3H 8D KH"}, "KS KC"),
-    ])
-    _spot_data, question_play = question
-    question_spot = Spot.from_dict({"variant": "classic", "phase": "before-draw", "score": 0, **_spot_data})
-    answer = mo.ui.radio(options=["may take it", "may not"], label=f"With {question_play}, the player", inline=True)
-    _facts = ["your side has melded" if question_spot.melds else "your side has not melded", "your turn is starting"]
-    mo.vstack([table_view(question_spot, *_facts), answer])
-    return answer, question_play, question_spot
+    question = pile_question(new_question.value)
+    answer = mo.ui.radio(options=["may take it", "may not"], label=f"With {question['play']}, the player",
+                         inline=True)
+    _spot = question["spot"]
+    _facts = ["your side has melded" if _spot.melds else "your side has not melded", "your turn is starting"]
+    mo.vstack([table_view(_spot, *_facts),
+               cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36),
+               cards_view(question["play"], rules, label="the cards offered", width=36), answer,
+               hint("Three questions: can the top card be taken at all? Is the pile frozen (no meld yet, or a "
+                    "wild card anywhere in it)? If frozen, is the offer a natural pair?")])
+    return answer, question
 
 
 @app.cell
-def exercise_feedback(answer, question_play, question_spot):
+def exercise_feedback(answer, question, tracker):
     # The checker is asked once there is an answer to check.
     verdict, verdict_shown = (None, mo.md("*Answer first.*")) if answer.value is None else ask_verdict(
-        "pickup", question_spot, play=question_play)
-    _right = verdict is not None and (answer.value == "may take it") == verdict.answer
-    check(None if answer.value is None else _right,
-          "Right. The verdict below shows why.",
-          "Not this time. Is the pile frozen (first meld not made, or a wild card or red three in it)? "
-          "Is a card on top that can never be taken?",
-          waiting="Choose an answer.")
+        "pickup", question["spot"], play=question["play"])
+    _right, _text = pile_feedback(question, answer.value, verdict)
+    practise(_right, _text, _text, tracker=tracker, exercise="yours-or-not", waiting="Choose an answer.")
     return (verdict_shown,)
 
 
 @app.cell(hide_code=True)
 def _(verdict_shown):
     solution("Show the checker's verdict", verdict_shown)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "Taking the pile means taking all of it; its top card must go down at once, with two cards from the hand "
+        "or onto your meld of that rank.",
+        "The pile is frozen before your side's first meld, and for everyone while a wild card or red three lies "
+        "in it: then only a natural pair takes it.",
+        "A black three on top blocks the pile for one turn; a wild card or red three on top can never be taken.",
+    ], "05_red_and_black_threes")
     return
 
 

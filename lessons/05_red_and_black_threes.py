@@ -17,16 +17,47 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal_button, deal_until, hand_widget, learn, meld_verdict, problem, quote,
-                          solution, whole_number)
-    from tutor.cards import format_cards, parse_cards
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, learn, meld_verdict,
+                          practise, problem, progress_widget, quote, recap, solution, whole_number)
+    from tutor.cards import Card, format_cards, parse_cards
     from tutor.rules import rules_for
     from tutor.scoring import score_hand
     from tutor.spot import Spot
 
     rules = rules_for("classic")
     RED_THREES = ("3H", "3D", "3H", "3D")
+    LESSON = "05_red_and_black_threes"
+    EXERCISES = ("lay-out", "threes-score")
 
+
+@app.function
+def lay_out_question(seed: int) -> tuple:
+    """A freshly dealt hand, before the red threes are laid out, holding threes of both colours."""
+    rng = random.Random(seed)
+    hand = list(deal(rules, 5500 + seed, cards=9)["hand"])
+    threes = [Card("3", s) for s in rng.sample("HDSC", rng.choice([2, 3]))]
+    if not any(c.suit in "HD" for c in threes):
+        threes[0] = Card("3", "H")
+    return tuple(hand + threes)
+
+
+@app.function
+def lay_out_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select the cards you must lay out at once"."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    reds = [c for c in hand if rules.role(c) == "bonus"]
+    wrong = [c for c in picked if rules.role(c) != "bonus"]
+    if wrong:
+        card = wrong[0]
+        why = ("a black three stays in the hand: it is discarded to block the pile, or melded when going out"
+               if rules.role(card) == "blocker" else f"{card} is an ordinary card: only red threes are laid out")
+        return False, f"Not {card}: {why}."
+    if len(picked) < len(reds):
+        return False, "Every red three is laid out at once, hearts and diamonds alike: one is still in the hand."
+    return True, (f"Right: {format_cards(picked)} go face up on the table at once, each replaced by a card "
+                  "from the stock.")
 
 @app.function
 def red_three_score(count: int, melded: bool):
@@ -62,6 +93,13 @@ def _():
         "what a black three costs if it is still in your hand at the end.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -171,7 +209,40 @@ def black_three_verdict(going_out_switch, threes_view):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise: what do the threes score?
+    ## Exercise 1: lay them out
+
+    You have just been dealt the hand below. Select the cards you must lay
+    out face up at once.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_deal = deal_button("Another deal")
+    new_deal
+    return (new_deal,)
+
+
+@app.cell
+def _(new_deal):
+    lay_out_hand = lay_out_question(new_deal.value)
+    lay_out_pick = hand_widget(rules, lay_out_hand)
+    mo.vstack([lay_out_pick, hint("Which threes are bonus cards, and which are for blocking the pile?")])
+    return lay_out_hand, lay_out_pick
+
+
+@app.cell
+def lay_out_check(lay_out_hand, lay_out_pick, tracker):
+    _right, _text = lay_out_feedback(lay_out_hand, lay_out_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="lay-out", waiting="Select the cards to lay out.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Exercise 2: what do the threes score?
 
     A side ends the hand with the red threes shown and the black threes still
     in its hands. What do the threes add to its score, all together?
@@ -200,7 +271,7 @@ def _(new_question):
 
 
 @app.cell
-def exercise_feedback(answer_box, question):
+def exercise_feedback(answer_box, question, tracker):
     _spot = Spot.from_dict({"variant": "classic", "hand": " ".join(["3S", "3C"][: question["blacks"]]),
                             "red_threes": " ".join(RED_THREES[: question["reds"]]),
                             "melds": ["KS KH KD"] if question["melded"] else []})
@@ -211,10 +282,12 @@ def exercise_feedback(answer_box, question):
     except ValueError as _error:
         _shown = problem(_error)
     else:
-        _shown = check(None if _given is None else _given == _total,
-                       f"Right: {_total:+d}.",
-                       "Not quite. Red threes: 100 each, 800 for all four, minus if the side has not melded. "
-                       "Black threes in a hand: 100 each, minus.")
+        _shown = practise(None if _given is None else _given == _total,
+                          f"Right: {_total:+d}.",
+                          f"Not quite. Red threes: {rules['cards']['values']['3H']} each, "
+                          f"{rules['bonus_cards']['all_bonus']} for all four, minus if the side has not melded. "
+                          f"Black threes left in a hand: {-rules['scoring']['blocker_in_hand']} each, minus.",
+                          tracker=tracker, exercise="threes-score", waiting="Type the score and press Enter.")
     _shown
     return (question_result,)
 
@@ -222,6 +295,17 @@ def exercise_feedback(answer_box, question):
 @app.cell(hide_code=True)
 def _(question_result):
     solution("Show the solution", mo.md(breakdown(question_result)))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        f"Red threes are laid out at once and replaced; each scores {rules['cards']['values']['3H']}, all four "
+        f"{rules['bonus_cards']['all_bonus']}, and they count against a side that never melded.",
+        "A black three on top of the pile blocks it for one turn; black threes are melded only when going out.",
+        f"A black three left in a hand costs {-rules['scoring']['blocker_in_hand']}.",
+    ], "06_going_out_and_scoring")
     return
 
 

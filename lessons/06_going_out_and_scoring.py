@@ -18,8 +18,9 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, check, deal_button, hand_widget, learn, play_text, problem, quote,
-                          solution, table_view, whole_number)
+    from rulebook import (ask_verdict, canasta_bonus_text, check, deal_button, hand_widget, hint, learn, number_word,
+                          play_text, practise, problem, progress_widget, quote, recap, solution, table_view,
+                          whole_number)
     from tutor.cards import Card, format_cards
     from tutor.rules import rules_for
     from tutor.scoring import score_hand
@@ -27,6 +28,10 @@ with app.setup:
 
     rules = rules_for("classic")
     NATURAL_RANKS = list("AKQJT98765")
+    LESSON = "06_going_out_and_scoring"
+    EXERCISES = ("go-out", "score-hand")
+    GO_OUT = rules["go_out"]
+    CANASTA = rules["canasta"]
 
 
 @app.function
@@ -103,18 +108,26 @@ def _():
     return
 
 
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
+
+
 @app.cell(hide_code=True)
 def _():
-    mo.md(r"""
+    _need = {p: rules_for("classic", {"players": p}).canastas_to_go_out for p in (2, 4)}
+    mo.md(rf"""
     ## Going out
 
     A hand ends when a player **goes out**: gets rid of every card in the
     hand, either by melding them all, or by melding all but one and
-    discarding that last card. Going out earns the side a bonus of **100**.
+    discarding that last card. Going out earns the side a bonus of **{GO_OUT["bonus"]}**.
 
     A player may not go out whenever the hand happens to run out: the side
-    must first have its **canastas**, one in a four-player game, two when
-    two play. Until then a player must keep at least one card after the
+    must first have its **canastas**, {number_word(_need[4])} in a four-player game,
+    {number_word(_need[2])} when two play. Until then a player must keep at least one card after the
     discard, and it is illegal to meld in a way that would leave nothing to
     discard.
     """)
@@ -129,12 +142,12 @@ def _():
 
 @app.cell(hide_code=True)
 def _():
-    mo.md(r"""
+    mo.md(rf"""
     ## Going out concealed
 
     A side that has not melded at all may still go out, in a single turn,
     by putting its whole hand down at once, canasta included. This is going
-    out **concealed**; it is worth **200** instead of 100, and the first-meld
+    out **concealed**; it is worth **{GO_OUT["concealed_bonus"]}** instead of {GO_OUT["bonus"]}, and the first-meld
     minimum does not apply. If that player took the pile in that turn, every
     card of the pile must be melded too.
     """)
@@ -150,14 +163,15 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Try it: can you go out?
+    ## Exercise 1: go out
 
     You have just drawn. Build your melds and lay-offs with **Group** (a
     group that fits one of your melds on the table is laid off onto it),
     then select the one card you would discard, or none if every card is
     melded. The referee replays your turn and says whether it is legal and
     whether you are out. Switch on *concealed* to try it from a hand that
-    has not melded yet.
+    has not melded yet. Melds on the table are numbered; a lay-off names the
+    meld it goes to.
     """)
     return
 
@@ -174,12 +188,13 @@ def _():
 def _(concealed_switch, deal_again):
     table = going_out_deal(606 + deal_again.value, concealed=concealed_switch.value)
     hand_view = hand_widget(rules, table.hand, melds=table.melds)
-    hand_view
+    mo.vstack([hand_view, hint("First check the canasta: is one on the table, or can a group make one? Then "
+                                "every card must go: into melds, onto melds, or the one discard.")])
     return hand_view, table
 
 
 @app.cell
-def going_out_verdict(hand_view, table):
+def going_out_verdict(hand_view, table, tracker):
     _groups = hand_view.widget.group_cards()
     _selected = hand_view.widget.selected_cards()
     if not _groups and not _selected:
@@ -192,7 +207,11 @@ def going_out_verdict(hand_view, table):
         else:
             _verdict, _view = ask_verdict("play", table, play=_play, yes="A legal turn", no="Not a legal turn")
             _out = _verdict is not None and _verdict.answer and _verdict.witness.get("went_out")
-            _lead = mo.md(f"Your turn: `{_play}`" + ("  \n**You are out.**" if _out else ""))
+            if _out:
+                tracker.widget.mark("go-out")
+            _why = ("  \n**You are out**: every card is melded or discarded, and your side has the "
+                    "canasta it needs.") if _out else ""
+            _lead = mo.md(f"Your turn: `{_play}`" + _why)
             _shown = mo.vstack([_lead, _view])
     _shown
     return
@@ -215,12 +234,12 @@ def can_go_out(go_out_button, table):
 
 @app.cell(hide_code=True)
 def _():
-    mo.md(r"""
+    mo.md(rf"""
     ## When the hand ends, and the game
 
     The hand also ends if a player must draw and the stock is empty. Then
     each side scores what it has. The game ends after the hand in which a
-    side reaches **5000**; the side with more points wins.
+    side reaches **{rules["game"]["target"]}**; the side with more points wins.
     """)
     return
 
@@ -233,19 +252,19 @@ def _():
 
 @app.cell(hide_code=True)
 def _():
-    mo.md(r"""
+    mo.md(rf"""
     ## Scoring a hand
 
     When the hand ends each side adds up, in this order:
 
     1. the values of all its melded cards (lesson 1);
-    2. its canasta bonuses: 500 for each natural canasta, 300 for each mixed
-       one, 2000 for a wild canasta (lesson 2);
+    2. its canasta bonuses: {CANASTA["natural_bonus"]} for each natural canasta, {CANASTA["mixed_bonus"]}
+       for each mixed one, {CANASTA["wild_bonus"]} for a wild canasta (lesson 2);
     3. its red threes: plus if it has melded, minus if not (lesson 5);
-    4. 100 for going out, 200 if concealed;
+    4. {GO_OUT["bonus"]} for going out, {GO_OUT["concealed_bonus"]} if concealed;
 
     and subtracts the values of every card still held by its players, with
-    100 for each black three among them. Here is a finished hand; change how
+    {-rules["scoring"]["blocker_in_hand"]} for each black three among them. Here is a finished hand; change how
     it ended and watch the items change.
     """)
     return
@@ -283,7 +302,7 @@ def score_view(ending, scored):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise: score this hand
+    ## Exercise 2: score this hand
 
     The other side went out. Add up your side's score for the hand below:
     melded cards, canasta bonuses and red threes, minus the cards still held.
@@ -308,17 +327,18 @@ def _(new_question):
 
 
 @app.cell
-def exercise_feedback(answer_box, question_spot):
+def exercise_feedback(answer_box, question_spot, tracker):
     question_result = score_hand(question_spot)
     try:
         _given = whole_number(answer_box.value)
     except ValueError as _error:
         _shown = problem(_error)
     else:
-        _shown = check(None if _given is None else _given == question_result.total,
-                       f"Right: {question_result.total:+d}.",
-                       "Not quite. Count each melded card, each canasta bonus and each red three; "
-                       "then take off the cards still held (black threes 100 each).")
+        _shown = practise(None if _given is None else _given == question_result.total,
+                          f"Right: {question_result.total:+d}.",
+                          "Not quite. Count each melded card, each canasta bonus and each red three; then take "
+                          f"off the cards still held (black threes {-rules['scoring']['blocker_in_hand']} each).",
+                          tracker=tracker, exercise="score-hand", waiting="Type the score and press Enter.")
     _shown
     return (question_result,)
 
@@ -326,6 +346,17 @@ def exercise_feedback(answer_box, question_spot):
 @app.cell(hide_code=True)
 def _(question_result):
     solution("Show the solution", mo.md(breakdown_table(question_result)))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        f"A player goes out by melding every card, or all but one and discarding it; the side needs its "
+        f"canasta first. Going out earns {GO_OUT['bonus']}, concealed {GO_OUT['concealed_bonus']}.",
+        "A hand scores its melded cards, canasta bonuses, red threes and going out, minus the cards still held.",
+        f"The game ends after the hand in which a side reaches {rules['game']['target']}.",
+    ], "07_house_rules", after="That ends the classic game; the other games are taught as changes to it.")
     return
 
 

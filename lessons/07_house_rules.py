@@ -17,7 +17,8 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import check, deal, deal_button, hand_widget, learn, meld_verdict, quote, rule_html, solution
+    from rulebook import (cards_view, check, deal, deal_button, hand_widget, hint, learn, meld_mistake, meld_verdict,
+                          practise, progress_widget, quote, recap, rule_html, solution, wild_limits_text)
     from tutor.cards import parse_cards
     from tutor.errors import IllegalPlayError
     from tutor.melds import judge
@@ -32,6 +33,19 @@ with app.setup:
         "bonus_cards": "Red threes", "scoring": "Black threes left in a hand", "game": "The end of the game",
         "layouts": "Players, packs and hands", "options": "Choices made before the game",
     }
+    # What each changed setting means, in words a player uses (the data's own names stay off the screen).
+    SETTINGS = {
+        "max_wilds": "wild cards a meld may hold", "allowed": "allowed",
+        "max_cards": "the most black threes one meld may hold",
+        "top_of_pile_for_going_out": "the top of the pile may be a black three taken to go out",
+        "wild_bonus": "bonus for a wild canasta", "top_never_rules.blocker": "the rule that keeps a black three "
+        "on top from being taken", "blocker_in_hand": "a black three left in a hand counts",
+        "draw.choices": "cards drawn from the stock each turn, to choose from",
+        "draw.default": "cards drawn from the stock each turn, unless the table agrees otherwise",
+        "players.choices": "how many may play",
+    }
+    LESSON = "07_house_rules"
+    EXERCISES = ("which-accepts", "house-meld")
 
 
 @app.function
@@ -70,17 +84,18 @@ def difference_view(d) -> mo.Html:
     if d.section == "layouts":
         changes = mo.md(layouts_table())
     else:
-        keep = [(k, a, b) for k, a, b in d.changes if d.section != "options" or k.endswith((".choices", ".default"))]
-        changes = mo.md("\n".join(f"- `{k}`: classic {shown(a)}, house **{shown(b)}**" for k, a, b in keep))
+        keep = [(k, a, b) for k, a, b in d.changes if k in SETTINGS]
+        changes = mo.md("\n".join(f"- {SETTINGS[k]}: classic {shown(a)}, house **{shown(b)}**" for k, a, b in keep))
+    # The rules themselves fold away: the page reads as a short list of changes.
     if d.rule_a is None and d.rule_b is None:
         cited = mo.md("")
     elif d.rule_a is not None and d.rule_b is not None and d.rule_a.id == d.rule_b.id:
-        cited = mo.Html("<div><em>Both variants cite</em></div>" + rule_html(house, d.rule_b.id))
+        cited = mo.accordion({f"The rule ({d.rule_b.id})": mo.Html(rule_html(house, d.rule_b.id))})
     else:
-        cited = mo.hstack([
+        cited = mo.accordion({"The rule in each game": mo.vstack([
             mo.Html("<div><em>classic</em></div>" + (rule_html(classic, d.rule_a.id) if d.rule_a else "")),
             mo.Html("<div><em>house</em></div>" + (rule_html(house, d.rule_b.id) if d.rule_b else "")),
-        ], widths="equal", align="start")
+        ])})
     return mo.vstack([mo.md(f"### {TITLES.get(d.section, d.section)}"), changes, cited])
 
 
@@ -113,6 +128,13 @@ def _():
         "how the draw-two option and the black-three rule change the play.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -150,15 +172,17 @@ def _(differences):
 
 @app.cell(hide_code=True)
 def _():
-    mo.md(r"""
+    mo.md(rf"""
     ## The same cards, two verdicts
 
-    The change that matters most at the table is the wild-card limit. In
-    classic a meld holds at most three wild cards *and* never more wild cards
-    than naturals. The house drops the cap of three and keeps only the
-    second limit. Five sixes with four wild cards are a meld at the house
-    table and not in classic; four sixes with five wild cards are a meld
-    nowhere. Select cards below: each is judged under both rule sets.
+    The change that matters most at the table is the wild-card limit.
+    In classic: {wild_limits_text(classic)}
+
+    At the house table: {wild_limits_text(house)}
+
+    Select cards below: each selection is judged under both rule sets.
+
+    **Exercise 1:** find a meld the house accepts and classic does not.
     """)
     return
 
@@ -176,13 +200,15 @@ def _(deal_again):
     _extra = "6S 6H 6D 6C 6S 2S 2H JK JK"
     _others = [str(c) for c in _dealt["hand"] if c.rank not in ("6", "2", "JK")][:5]
     hand_view = hand_widget(house, " ".join([*_extra.split(), *_others]))
-    hand_view
+    mo.vstack([hand_view, hint("Classic caps the wild cards however long the meld; the house does not.")])
     return (hand_view,)
 
 
 @app.cell
-def both_verdicts(hand_view):
+def both_verdicts(hand_view, tracker):
     _picked = hand_view.widget.selected_cards()
+    if _picked and meld_mistake(house, _picked) is None and meld_mistake(classic, _picked) is not None:
+        tracker.widget.mark("house-meld")
     mo.hstack([
         mo.vstack([mo.md("**classic**"), meld_verdict(classic, _picked, going_out=False)]),
         mo.vstack([mo.md("**house**"), meld_verdict(house, _picked, going_out=False)]),
@@ -196,7 +222,7 @@ def _():
     ## Drawing two
 
     Before the game the table agrees whether each turn draws **one** card or
-    **two** from the stock (the `draw` option). With two, hands grow faster
+    **two** from the stock. With two, hands grow faster
     and melds come sooner; every other rule stays the same.
     """)
     return
@@ -212,7 +238,7 @@ def _():
 @app.cell
 def _(draw_pick):
     _rules = rules_for("house", {"draw": int(draw_pick.value)})
-    mo.md(f"With `draw = {draw_pick.value}`, a turn that does not take the pile draws "
+    mo.md(f"Agreed on {draw_pick.value}: a turn that does not take the pile draws "
           f"**{_rules['draw']['stock_cards']}** card{'s' * (_rules['draw']['stock_cards'] != 1)} from the stock.")
     return
 
@@ -220,7 +246,7 @@ def _(draw_pick):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise: classic or house?
+    ## Exercise 2: classic or house?
 
     For the meld below, say which variant accepts it in an ordinary turn.
     """)
@@ -240,19 +266,29 @@ def _(new_question):
         "6S 6H 6D 6C 2S 2H JK", "6S 6H 6D 2S 2H JK JK", "6S 6H 6D 6C 6S 2S 2H JK JK", "9S 9H 2C", "9S 2H 2C", "KS KH KD 2C 2D 2H",
         "KS KH KD KC KS 2C 2D 2H JK", "4S 4H 4D 4C 2S 2H 2D 2C", "JK JK 2S 2H 2D 2C 2S",
     ])
-    answer = mo.ui.radio(options=["both", "classic only", "house only", "neither"], label=f"`{question_meld}` is legal in",
+    answer = mo.ui.radio(options=["both", "classic only", "house only", "neither"], label="This meld is legal in",
                          inline=True)
-    answer
+    mo.vstack([cards_view(question_meld, house, label="the meld"), answer])
     return answer, question_meld
 
 
+@app.function
+def which_accepts_feedback(cards, answer) -> tuple:
+    """(right?, message): which game accepts the meld, explained by each game's limit."""
+    if answer is None:
+        return None, ""
+    truth = accepted_by(cards)
+    why = "; ".join(f"{name}: {meld_mistake(r, cards) or 'legal'}" for name, r in (("classic", classic),
+                                                                                    ("house", house)))
+    if answer == truth:
+        return True, f"Right: {truth} ({why})."
+    return False, f"Not quite: {why}."
+
+
 @app.cell
-def exercise_feedback(answer, question_meld):
-    _truth = accepted_by(question_meld)
-    check(None if answer.value is None else answer.value == _truth,
-          f"Right: {_truth}.",
-          "Not quite. Count the wild cards and the naturals, then apply each variant's limits "
-          "(and remember that only classic has a wild canasta).", waiting="Choose an answer.")
+def exercise_feedback(answer, question_meld, tracker):
+    _right, _text = which_accepts_feedback(question_meld, answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="which-accepts", waiting="Choose an answer.")
     return
 
 
@@ -262,6 +298,16 @@ def _(question_meld):
         mo.vstack([mo.md("**classic**"), meld_verdict(classic, question_meld, going_out=False)]),
         mo.vstack([mo.md("**house**"), meld_verdict(house, question_meld, going_out=False)]),
     ], widths="equal", align="start"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "House Canasta is classic with a few changes; everything it does not change is inherited.",
+        "The big one: " + wild_limits_text(house).replace("**", ""),
+        "Before the game the table agrees how many cards each turn draws from the stock.",
+    ], "08_canasty_cards_and_sets")
     return
 
 

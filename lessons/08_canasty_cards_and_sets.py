@@ -17,8 +17,8 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, learn, meld_verdict, pairs,
-                          problem, quote, solution, whole_number)
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, learn, meld_verdict,
+                          pairs, practise, problem, progress_widget, quote, recap, solution, whole_number)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
     from tutor.melds import judge
@@ -26,6 +26,8 @@ with app.setup:
     from tutor.scoring import canasta_bonus
 
     rules = rules_for("canasty")
+    LESSON = "08_canasty_cards_and_sets"
+    EXERCISES = ("wild-cards", "replacements")
 
 
 @app.function
@@ -64,6 +66,13 @@ def _():
         "what makes a legal set, and what a set of seven earns.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -229,10 +238,69 @@ def seven_verdict(players_pick, seven_text):
     return
 
 
+@app.function
+def wild_question(seed: int) -> tuple:
+    """A Canasty hand with wild cards and a joker or a red three among them, as dealt (before laying out)."""
+    rng = random.Random(seed)
+    hand = list(deal(rules, 8800 + seed, cards=8)["hand"])
+    return tuple(hand + [Card("K", rng.choice("SHDC")), Card("2", rng.choice("SHDC")),
+                         rng.choice([Card("JK"), Card("3", "H")])])
+
+
+@app.function
+def wild_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select every wild card" under Canasty's rules."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    wild = [c for c in hand if rules.is_wild(c)]
+    not_wild = [c for c in picked if not rules.is_wild(c)]
+    if not_wild:
+        card = not_wild[0]
+        why = {"bonus": "in Canasty jokers and red threes are bonus cards, laid out and replaced, never wild"}.get(
+            rules.role(card), f"{card} is a natural here")
+        return False, f"Not {card}: {why}."
+    if len(picked) < len(wild):
+        return False, f"{len(wild) - len(picked)} more: in Canasty every king and every 2 is wild."
+    return True, f"Right: {format_cards(picked)} are wild in Canasty: the kings and the 2s."
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise: how many replacements?
+    ## Exercise 1: Canasty's wild cards
+
+    Select **every wild card** in this Canasty hand, and nothing else.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_wild_hand = deal_button("Another hand")
+    new_wild_hand
+    return (new_wild_hand,)
+
+
+@app.cell
+def _(new_wild_hand):
+    wild_hand = wild_question(new_wild_hand.value)
+    wild_pick = hand_widget(rules, wild_hand)
+    mo.vstack([wild_pick, hint("Canasty changes which cards are wild: look at the gold W, and think of the joker.")])
+    return wild_hand, wild_pick
+
+
+@app.cell
+def wild_check(tracker, wild_hand, wild_pick):
+    _right, _text = wild_feedback(wild_hand, wild_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="wild-cards", waiting="Select the wild cards.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Exercise 2: how many replacements?
 
     These bonus cards were revealed together, in one batch. How many cards
     does the player draw to replace them?
@@ -257,16 +325,16 @@ def _(new_question):
 
 
 @app.cell
-def exercise_feedback(answer_box, question_batch):
+def exercise_feedback(answer_box, question_batch, tracker):
     _right = replacements(question_batch)
     try:
         _given = whole_number(answer_box.value)
     except ValueError as _error:
         _shown = problem(_error)
     else:
-        _shown = check(None if _given is None else _given == _right, f"Right: {_right}.",
+        _shown = practise(None if _given is None else _given == _right, f"Right: {_right}.",
                        "Not quite. One card for each bonus card, and one more if the batch holds a red three "
-                       "(only the first red three draws two).")
+                       "(only the first red three draws two).", tracker=tracker, exercise="replacements")
     _shown
     return
 
@@ -278,6 +346,16 @@ def _(question_batch):
         f"{len(question_batch)} bonus card{'s' * (len(question_batch) != 1)}, one replacement each, "
         + ("plus one more for the first red three: " if _reds else "and no red three among them: ")
         + f"**{replacements(question_batch)}**."))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "Canasty's wild cards are the kings and the 2s; jokers and red threes are bonus cards.",
+        'Bonus cards are replaced in batches: one card for each, and one more for the first red three of a batch.',
+        'A set needs at least two naturals; a black three always counts minus.',
+    ], "09_canasty_down_and_pile")
     return
 
 

@@ -18,13 +18,15 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, check, deal_button, deal_until, hand_widget, learn, pairs, problem, quote,
-                          solution, table_view, whole_number)
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, pairs,
+                          practise, problem, progress_widget, quote, recap, solution, table_view, whole_number)
     from tutor.cards import Card, format_cards
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
     rules = rules_for("canasty")
+    LESSON = "09_canasty_down_and_pile"
+    EXERCISES = ("take-the-pile", "canasty-minimum")
 
 
 @app.function
@@ -84,6 +86,13 @@ def _():
         "what a black three buried in the pile changes.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -152,7 +161,7 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Try it
+    ## Exercise 1: take the pile
 
     Select the two cards you would take the pile with. The checker answers
     with the whole turn that proves it, or the rule that forbids it.
@@ -170,25 +179,35 @@ def _():
 
 
 @app.cell
-def _(buried_switch, deal_again, down_switch):
-    _dealt = deal_until(rules, 909 + deal_again.value,
-                        lambda d: pairs(rules, d["hand"]) >= 2 and any(rules.is_wild(c) for c in d["hand"])
-                        and len({c.rank for c in d["hand"]} & set(rules.natural_ranks)) < len(rules.natural_ranks),
-                        pile=8)
-    table = pile_table(_dealt, down=down_switch.value, buried=buried_switch.value)
-    hand_view = hand_widget(rules, table.hand, melds=table.melds, discard=table.discard)
-    hand_view
-    return hand_view, table
+def _(deal_again):
+    pile_deal = deal_until(rules, 909 + deal_again.value,
+                           lambda d: pairs(rules, d["hand"]) >= 2 and any(rules.is_wild(c) for c in d["hand"])
+                           and len({c.rank for c in d["hand"]} & set(rules.natural_ranks)) < len(rules.natural_ranks),
+                           pile=8)
+    # One widget per deal: flipping a switch changes the table, never the learner's selection.
+    hand_view = hand_widget(rules, pile_deal["hand"])
+    return hand_view, pile_deal
 
 
 @app.cell
-def pickup_verdict(hand_view, table):
+def _(buried_switch, down_switch, hand_view, pile_deal):
+    table = pile_table(pile_deal, down=down_switch.value, buried=buried_switch.value)
+    hand_view.widget.melds = [format_cards(m) for m in table.melds]
+    hand_view.widget.discard = format_cards(table.discard)
+    mo.vstack([hand_view, cards_view(table.discard, rules, label="the whole pile, bottom to top", width=36)])
+    return (table,)
+
+
+@app.cell
+def pickup_verdict(hand_view, table, tracker):
     _picked = hand_view.widget.selected
     if not _picked:
         _shown = mo.md("Select the two cards you would take the pile with.")
     else:
-        _, _shown = ask_verdict("pickup", table, play=_picked, yes=f"Yes: the pile is yours with {_picked}",
-                                no=f"No: not with {_picked}")
+        _verdict, _shown = ask_verdict("pickup", table, play=_picked, yes=f"Yes: the pile is yours with {_picked}",
+                                       no=f"No: not with {_picked}")
+        if _verdict is not None and _verdict.answer:
+            tracker.widget.mark("take-the-pile")
     _shown
     return
 
@@ -224,15 +243,15 @@ def _(new_question):
 
 
 @app.cell
-def exercise_feedback(answer_box, question):
+def exercise_feedback(answer_box, question, tracker):
     _need = rules_for("canasty", {"extended": question["extended"]}).initial_need(question["score"])
     try:
         _given = whole_number(answer_box.value)
     except ValueError as _error:
         _shown = problem(_error)
     else:
-        _shown = check(None if _given is None else _given == _need, f"Right: {_need}.",
-                       "Not quite: find the score's row in the table above (switch the extended option to match).")
+        _shown = practise(None if _given is None else _given == _need, f"Right: {_need}.",
+                       "Not quite: find the score's row in the table above (switch the extended option to match).", tracker=tracker, exercise="canasty-minimum")
     _shown
     return
 
@@ -240,6 +259,17 @@ def exercise_feedback(answer_box, question):
 @app.cell(hide_code=True)
 def _(question):
     solution("Show the solution", mo.md(down_table(question["extended"])))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "A player's first meld, the down, must reach a minimum that rises with the score (the table above).",
+        "Long games may use the extended table, agreed before the game.",
+        "The pile is taken with two cards from the hand and its top card; it is never frozen, but a black three "
+        "buried in it means only a natural pair will do.",
+    ], "10_canasty_going_out_and_cheats")
     return
 
 

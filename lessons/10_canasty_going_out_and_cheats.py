@@ -18,8 +18,8 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, check, deal_button, hand_widget, learn, play_text, problem, quote, solution,
-                          table_view, verdict_view)
+    from rulebook import (ask_verdict, check, deal_button, hand_widget, learn, number_word, play_text, practise,
+                          problem, progress_widget, quote, recap, solution, table_view, verdict_view)
     from tutor.cards import Card, format_cards
     from tutor.errors import TutorError
     from tutor.questions import referee
@@ -32,6 +32,8 @@ with app.setup:
     CHEATS = {"A": "a set with one natural and wild cards", "B": "a down below the requirement",
               "C": "a card passed off as another rank", "M": "taking the pile with cards that do not match",
               "N": "unrelated cards counted as a down"}
+    LESSON = "10_canasty_going_out_and_cheats"
+    EXERCISES = ("name-the-cheat",)
 
 
 @app.function
@@ -98,6 +100,13 @@ def _():
         "the five 'legal cheats', and how the referee names each one.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -280,13 +289,13 @@ def _(new_question):
 
 
 @app.cell
-def exercise_feedback(answer, question_play, question_spot):
+def exercise_feedback(answer, question_play, question_spot, tracker):
     verdict = referee(question_spot, question_play)
     _named = cheats_named(verdict) if not verdict.answer else ["legal"]
-    check(None if answer.value is None else answer.value in _named,
+    practise(None if answer.value is None else answer.value in _named,
           "Right: " + ("a legal play." if verdict.answer else f"cheat {', '.join(_named)}."),
           "Not this one. Read the play step by step: whose cards, what rank, how many points?",
-          waiting="Choose an answer.")
+          waiting="Choose an answer.", tracker=tracker, exercise="name-the-cheat")
     return (verdict,)
 
 
@@ -323,6 +332,17 @@ def own_verdict(own_play, question_spot):
     else:
         _shown = verdict_view(_verdict, question_spot, yes="Legal", no="Illegal")
     _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        f"A Canasty player may go out with up to {number_word(rules['go_out']['max_unmatched'])} unmatched "
+        "cards left over.",
+        'The wimp rule limits going out in the first round of a hand.',
+        "The referee names each 'legal cheat' by its rule, step by step.",
+    ], "11_albany_sets_and_stoppers")
     return
 
 

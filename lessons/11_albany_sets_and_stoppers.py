@@ -17,8 +17,9 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, meld_verdict,
-                          problem, quote, rule_html, solution, table_view)
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, learn,
+                          meld_mistake, meld_verdict, number_word, practise, problem, progress_widget, quote, recap,
+                          rule_html, solution, table_view)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
@@ -27,6 +28,8 @@ with app.setup:
     from tutor.table_moves import combine_sets, exchange_joker
 
     rules = rules_for("albany")
+    LESSON = "11_albany_sets_and_stoppers"
+    EXERCISES = ("group-or-sequence",)
 
 
 @app.function
@@ -67,6 +70,13 @@ def _():
         "how sets on the table may be combined, and a joker exchanged.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -303,23 +313,48 @@ def _(new_question):
         "QH KH AH 2C 2D", "AH 2C 3H", "4S 5S 6H", "TD JD QD KD", "6C 6C 6C JK",
     ])
     answer = mo.ui.radio(options=["group", "sequence", "wild-card set", "not a set"],
-                         label=f"`{question_cards}` is", inline=True)
-    answer
+                         label="These cards are", inline=True)
+    mo.vstack([cards_view(question_cards, rules, label="the cards"), answer,
+               hint("One rank: a group. One suit, in a row (wild cards may fill gaps): a sequence.")])
     return answer, question_cards
 
 
+@app.function
+def kind_feedback(cards, answer) -> tuple:
+    """(right?, message) for "group / sequence / wild-card set / not a set", with the reason when not a set."""
+    if answer is None:
+        return None, ""
+    truth = kind_of(cards)
+    why = meld_mistake(rules, cards) if truth == "not a set" else ""
+    if answer == truth:
+        return True, f"Right: {truth}" + (f": {why}." if why else ".")
+    if truth == "not a set":
+        return False, f"Not a set at all: {why}."
+    return False, (f"Look again: it is a {truth}. One rank is a group, one suit in a row is a sequence; a set needs "
+                   f"at least {number_word(rules['meld']['min_naturals'])} naturals and holds at most "
+                   f"{number_word(rules.max_wilds())} wild cards, unless all are wild.")
+
+
 @app.cell
-def exercise_feedback(answer, question_cards):
-    _truth = kind_of(question_cards)
-    check(None if answer.value is None else answer.value == _truth, f"Right: {_truth}.",
-          "Not quite. One rank is a group, one suit in a row is a sequence; count the naturals (two at least) "
-          "and the wild cards (two at most, unless all are wild).", waiting="Choose an answer.")
+def exercise_feedback(answer, question_cards, tracker):
+    _right, _text = kind_feedback(question_cards, answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="group-or-sequence", waiting="Choose an answer.")
     return
 
 
 @app.cell(hide_code=True)
 def _(question_cards):
     solution("Show the solution", meld_verdict(rules, question_cards))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        'Albany is played with three packs and six jokers.',
+        'A set is a group of one rank or a sequence in one suit; wild cards fill a sequence without being declared.',
+        'Threes are stoppers; sets on the table may be combined, and a joker exchanged.',
+    ], "12_albany_pile_and_scoring")
     return
 
 

@@ -18,8 +18,9 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, problem,
-                          quote, rule_html, solution, table_view, verdict_view, whole_number)
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, practise,
+                          problem, progress_widget, quote, recap, rule_html, solution, table_view, verdict_view,
+                          whole_number)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
     from tutor.melds import judge
@@ -29,6 +30,8 @@ with app.setup:
     from tutor.spot import Spot
 
     rules = rules_for("albany")
+    LESSON = "12_albany_pile_and_scoring"
+    EXERCISES = ("deep-pickup", "canastas-needed")
 
 
 @app.function
@@ -46,29 +49,30 @@ def fanned_spot(dealt) -> Spot:
 
 
 @app.function
-def pickup_verdict_for(spot: Spot, cards: str, depth: int):
+def pickup_verdict_for(spot: Spot, cards: str, depth: int) -> tuple:
     """May the player take from the pile this way? The checker if it can answer, else the referee on the draw.
 
     The referee replays the draw followed by each possible discard; the first legal
     turn is the proof, and a draw that no discard can follow is refused with its rule.
+    Returns ``(answer, view)``; the answer is ``None`` for input the tutor cannot read.
     """
     play = f"{cards} depth {depth}".strip()
     verdict, view = ask_verdict("pickup", spot, play=play, yes="Yes, you may draw this way",
                                 no="No, you may not draw this way")
     if verdict is not None:
-        return view
+        return verdict.answer, view
     first = None
     held = list(spot.hand) + list(spot.discard[-depth:])
     for card in dict.fromkeys(held):
         try:
             attempt = referee(spot, f"pickup {play}; discard {card}")
         except TutorError as error:
-            return problem(error)
+            return None, problem(error)
         if attempt.answer:
-            return verdict_view(attempt, spot.rules, yes="Yes, you may draw this way (the referee's proof)")
+            return True, verdict_view(attempt, spot.rules, yes="Yes, you may draw this way (the referee's proof)")
         if first is None or attempt.extra.get("step") == 1:
             first = attempt
-    return verdict_view(first, spot.rules, no="No, you may not draw this way")
+    return False, verdict_view(first, spot.rules, no="No, you may not draw this way")
 
 
 @app.function
@@ -117,6 +121,13 @@ def _():
     return
 
 
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -149,7 +160,7 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Try it: a deep pick-up
+    ## Exercise 1: a deep pick-up
 
     Choose how deep to take (depth 1 is the top card alone), and select the
     cards from your hand that would go down with the lowest card taken.
@@ -177,14 +188,17 @@ def _(deal_again):
 
 
 @app.cell
-def deep_pickup_verdict(depth_slider, hand_view, table):
+def deep_pickup_verdict(depth_slider, hand_view, table, tracker):
     _cards = hand_view.widget.selected
     mo.stop(not _cards and depth_slider.value > 1,
             mo.md("Select the cards from your hand that go down with the lowest card taken "
                   "(or take depth 1, the top card alone)."))
+    _answer, _view = pickup_verdict_for(table, _cards, depth_slider.value)
+    if depth_slider.value > 1 and _answer:
+        tracker.widget.mark("deep-pickup")
     mo.vstack([mo.md(f"Taking **{depth_slider.value}** card{'s' * (depth_slider.value != 1)} from the pile"
                      + (f" with **{_cards}** from the hand." if _cards else " with no card from the hand.")),
-               pickup_verdict_for(table, _cards, depth_slider.value)])
+               _view])
     return
 
 
@@ -337,9 +351,7 @@ def deluxe_view(deluxe_pick):
     _rows = []
     for _n in _chosen:
         _entry = rules.data["deluxe"][str(_n)]
-        _changes = _entry.get("on", {})
-        _what = "; ".join(f"`{sec}.{key}` becomes {val!r}" for sec, table in _changes.items() for key, val in table.items())
-        _rows.append(f"- **{_n}. {_entry['name']}**: {_entry['text']}" + (f"  \n  In the data: {_what}." if _what else ""))
+        _rows.append(f"- **{_n}. {_entry['name']}**: {_entry['text']}")
     _summary = (f"Canastas needed with 4 players: **{_with.canastas_to_go_out}**; stoppers: "
                 f"`{' '.join(_with['cards']['stopper'])}`; sequences start at **{_with['meld']['sequence_low']}**.")
     mo.vstack([mo.md("\n".join(_rows) or "No option chosen: plain Albany."), mo.md(_summary),
@@ -350,7 +362,7 @@ def deluxe_view(deluxe_pick):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise: canastas to go out
+    ## Exercise 2: canastas to go out
 
     How many canastas does a side need to go out at this table?
     """)
@@ -375,15 +387,15 @@ def _(new_question):
 
 
 @app.cell
-def exercise_feedback(answer_box, question_row):
+def exercise_feedback(answer_box, question_row, tracker):
     _need = question_row["canastas"]
     try:
         _given = whole_number(answer_box.value)
     except ValueError as _error:
         _shown = problem(_error)
     else:
-        _shown = check(None if _given is None else _given == _need, f"Right: {_need}.",
-                       "Not quite: look the table up in the list above (partnerships need more).")
+        _shown = practise(None if _given is None else _given == _need, f"Right: {_need}.",
+                       "Not quite: look the table up in the list above (partnerships need more).", tracker=tracker, exercise="canastas-needed")
     _shown
     return
 
@@ -392,6 +404,16 @@ def exercise_feedback(answer_box, question_row):
 def _(question_row):
     solution("Show the solution", mo.md(f"{question_row['players']} players: {question_row['hand']} cards each, "
                                         f"**{question_row['canastas']}** canastas to go out."))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "Albany's pile is fanned: a player may take from deep inside it, in the three ways shown.",
+        'How many canastas a side needs to go out depends on the table size.',
+        'Canastas score by their length; cards left in a hand cost points.',
+    ], "13_puzzles")
     return
 
 

@@ -18,8 +18,9 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, learn, play_text, problem,
-                          quote, solution, table_view, verdict_view)
+    from rulebook import (arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, learn, play_text,
+                          play_why, practise, problem, progress_widget, quote, recap, solution, table_view,
+                          verdict_view)
     from tutor.cards import format_cards, parse_melds
     from tutor.errors import TutorError
     from tutor.questions import referee
@@ -42,6 +43,8 @@ with app.setup:
         ({"variant": "albany", "hand": "5H 2C 7H 9S 4D", "phase": "drawn"}, "meld 5H 2C 7H; discard 9S"),
         ({"variant": "albany", "hand": "3S 3H 3D 9S 4D", "phase": "drawn"}, "meld 3S 3H 3D; discard 9S"),
     ]
+    LESSON = "14_the_referee"
+    EXERCISES = ("rule-the-dispute",)
 
 
 @app.function
@@ -77,6 +80,13 @@ def _():
         "how to read the referee's verdict: the step that breaks a rule, the rule's ID and its source.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -200,8 +210,9 @@ def referee_verdict(hand_view, play_box, play_source, spot):
         else:
             _step = _verdict.extra.get("step")
             _where = f" (step {_step}: `{_play.split(';')[_step - 1].strip()}`)" if _step else ""
+            _why = mo.md("Why: " + "; ".join(play_why(spot, _play)) + ".") if _verdict.answer else mo.md("")
             _shown = mo.vstack([mo.md(f"The play judged: `{_play}`"),
-                                verdict_view(_verdict, spot, yes="Legal", no=f"Illegal{_where}")])
+                                verdict_view(_verdict, spot, yes="Legal", no=f"Illegal{_where}"), _why])
     _shown
     return
 
@@ -273,11 +284,13 @@ def _(next_dispute):
 
 
 @app.cell
-def dispute_feedback(dispute_play, dispute_spot, ruling):
+def dispute_feedback(dispute_play, dispute_spot, ruling, tracker):
     dispute_verdict = referee(dispute_spot, dispute_play)
-    check(None if ruling.value is None else (ruling.value == "legal") == dispute_verdict.answer,
-          "Right. The referee's reasons are below.",
-          "The referee rules otherwise: open its verdict below.", waiting="Choose a ruling.")
+    _why = ("Legal: " + "; ".join(play_why(dispute_spot, dispute_play)) + "." if dispute_verdict.answer else
+            "Illegal: " + "; ".join(r.text for r in dispute_verdict.reasons) + ".")
+    practise(None if ruling.value is None else (ruling.value == "legal") == dispute_verdict.answer,
+             f"Right. {_why}", f"The referee rules otherwise. {_why}", waiting="Choose a ruling.",
+             tracker=tracker, exercise="rule-the-dispute")
     return (dispute_verdict,)
 
 
@@ -300,6 +313,16 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote("classic", "C-MELD", "C-PICKUP")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        'A spot writes down a situation at the table: the hand, the melds, the pile, the score.',
+        'A play writes a whole turn, step by step, separated by semicolons.',
+        "The referee's verdict names the step that breaks a rule, and the rule with its source.",
+    ], "15_workbench")
     return
 
 

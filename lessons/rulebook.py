@@ -29,7 +29,10 @@ with app.setup:
     from tutor.melds import card_points, judge
     from tutor.render import cards_html, spot_html
     from tutor.rules import BUILTIN, Rules, Variant, load_variant, rules_for
-    from tutor.widget import HandWidget
+    from tutor.scoring import canasta_bonus
+    from tutor.widget import HandWidget, ProgressWidget
+
+    NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
     # Puzzle banks already read by this lesson server, by folder: ``marimo run`` gives every
     # learner a kernel in one process, and all of them may share what does not change.
@@ -121,15 +124,20 @@ def meld_verdict(rules, cards, *, going_out: bool = True, empty: str = "Pick som
             "stoppers": f"a meld of {meld.key}s"}.get(meld.kind, meld.kind)
     mix = f"{meld.naturals} natural{'s' * (meld.naturals != 1)}, {meld.wilds} wild"
     size = ""
-    if meld.canasta:
+    bonus = canasta_bonus(rules, meld)
+    if bonus is not None:
+        size = f" It is a {bonus.item}: {bonus.points} more points on top of its cards."
+    elif meld.canasta:
         size = " It is a canasta" + (" (natural)." if meld.natural else " (mixed).")
     rule_id = rules.cite("meld")
     if meld.kind == "wild":
         rule_id = rules["wild_meld"].get("rule", rule_id)
     elif meld.kind in ("blockers", "stoppers"):
         rule_id = rules[{"blockers": "blocker_meld", "stoppers": "stopper_meld"}[meld.kind]].get("rule", rule_id)
+    worth = "its cards are" if meld.kind == "wild" or bonus is not None else "worth"
+    worth = f"{worth} {points} points" if worth == "worth" else f"{worth} worth {points} points"
     body = (f'<div data-verdict="yes"><strong>A legal meld:</strong> {html.escape(format_cards(cards))} is '
-            f"{kind} ({mix}), worth {points} points.{size}</div>" + rule_html(rules, rule_id))
+            f"{kind} ({mix}); {worth}.{size}</div>" + rule_html(rules, rule_id))
     return mo.callout(mo.Html(body), kind="success")
 
 
@@ -365,6 +373,194 @@ def solution(title: str, body) -> mo.Html:
 def learn(*points: str) -> mo.Html:
     """The "You will learn" list at the top of a lesson."""
     return mo.md("**You will learn**\n\n" + "\n".join(f"- {p}" for p in points))
+
+
+@app.function
+def number_word(n: int) -> str:
+    """A small count in words ("two"), a larger one in figures."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+@app.function
+def wild_limit(rules, naturals: int) -> int | None:
+    """How many wild cards a meld with this many naturals may hold (``None``: no limit), from the variant's data."""
+    rules = rules_of(rules)
+    meld = rules["meld"]
+    if naturals < meld["min_naturals"]:
+        return 0
+    caps = [c for c in (rules.max_wilds(), naturals if meld.get("wilds_at_most_naturals") else None) if c is not None]
+    return min(caps) if caps else None
+
+
+@app.function
+def wild_limits_text(rules) -> str:
+    """The meld limits in plain words, rendered from the variant's data (never typed in a lesson)."""
+    rules = rules_of(rules)
+    meld = rules["meld"]
+    low = meld["min_naturals"]
+    parts = [f"A meld needs at least **{number_word(low)} naturals**."]
+    cap = rules.max_wilds()
+    if meld.get("wilds_at_most_naturals"):
+        rows = []
+        n = low
+        # Count up until the cap is reached (two rows show the pattern when there is no cap).
+        while n <= (cap if cap is not None else low + 1):
+            allowed = wild_limit(rules, n)
+            rows.append(f"with {number_word(n)} naturals, up to **{number_word(allowed)}** wild cards")
+            n += 1
+        parts.append("Wild cards may match the naturals in number but never outnumber them: "
+                     + "; ".join(rows) + ".")
+        if cap is not None:
+            parts.append(f"However long the meld grows, it holds at most **{number_word(cap)}** wild cards.")
+        else:
+            parts.append("There is no other cap on wild cards.")
+    elif cap is not None:
+        parts.append(f"It may hold at most **{number_word(cap)}** wild cards, however many naturals it has.")
+    else:
+        parts.append("It may hold any number of wild cards.")
+    return " ".join(parts)
+
+
+@app.function
+def canasta_bonus_text(rules) -> str:
+    """What canastas earn, from the variant's data."""
+    rules = rules_of(rules)
+    c = rules["canasta"]
+    parts = [f"A meld of **{c['min_cards']} or more cards** is a canasta."]
+    if c.get("natural_bonus") is not None and not c.get("natural_by_length"):
+        parts.append(f"A canasta of naturals only is a *natural* canasta and earns a bonus of **{c['natural_bonus']}**;")
+    if c.get("mixed_bonus") is not None:
+        parts.append(f"one holding any wild card is a *mixed* canasta and earns **{c['mixed_bonus']}**.")
+    return " ".join(parts)
+
+
+@app.function
+def meld_mistake(rules, cards, *, going_out: bool = False) -> str | None:
+    """What is wrong with these cards as a meld, said to the misconception; ``None`` when they are a legal meld."""
+    rules = rules_of(rules)
+    cards = tuple(parse_cards(cards))
+    try:
+        judge(rules, cards, going_out=going_out)
+        return None
+    except IllegalPlayError as error:
+        reason = error.text
+    wilds = sum(1 for c in cards if rules.is_wild(c))
+    naturals = [c for c in cards if rules.is_natural(c)]
+    meld = rules["meld"]
+    cap = rules.max_wilds()
+    ranks = {c.rank for c in naturals}
+    if len(cards) < meld["min_cards"]:
+        return f"{number_word(len(cards))} card{'s' * (len(cards) != 1)}: a meld needs at least {number_word(meld['min_cards'])}"
+    if len(ranks) > 1 and not meld.get("sequences"):
+        return "these naturals are of different ranks: a meld is cards of one rank"
+    if naturals and len(ranks) == 1 and len(cards) >= meld["min_cards"]:
+        if len(naturals) < meld["min_naturals"]:
+            return (f"{number_word(len(naturals))} natural{'s' * (len(naturals) != 1)} only: a meld needs at least "
+                    f"{number_word(meld['min_naturals'])} naturals, whatever the wild cards")
+        if meld.get("wilds_at_most_naturals") and wilds > len(naturals):
+            return (f"{number_word(wilds)} wild cards on {number_word(len(naturals))} naturals: wild cards may "
+                    "never outnumber the naturals")
+        if cap is not None and wilds > cap:
+            return (f"{number_word(wilds)} wild cards: a meld holds at most {number_word(cap)}, however many "
+                    "naturals it has")
+    return reason
+
+
+@app.function
+def meld_why(rules, cards) -> str:
+    """Why a legal meld is legal, in plain words: its naturals, its wild cards, the limit they keep to."""
+    rules = rules_of(rules)
+    cards = tuple(parse_cards(cards))
+    meld = judge(rules, cards, going_out=True)
+    if meld.kind != "group" and meld.kind != "sequence":
+        return f"{format_cards(cards)} is {'a set of wild cards only' if meld.kind == 'wild' else 'a meld of threes'}"
+    limit = wild_limit(rules, meld.naturals)
+    room = "any number of wild cards" if limit is None else f"up to {number_word(limit)} wild cards"
+    return (f"{format_cards(cards)} has {number_word(meld.naturals)} naturals and {number_word(meld.wilds)} wild "
+            f"card{'s' * (meld.wilds != 1)}; {number_word(meld.naturals)} naturals may carry {room}")
+
+
+@app.function
+def play_why(spot, play: str) -> list:
+    """Why each step of a legal play is allowed, one plain sentence a step."""
+    lines = []
+    for step in (s.strip() for s in play.split(";") if s.strip()):
+        word, _, rest = step.partition(" ")
+        if word == "meld":
+            lines.append(meld_why(spot.rules, rest))
+        elif word == "pickup":
+            lines.append(f"the pile's top card goes down with {rest.split(' depth')[0]}, so the pile may be taken")
+        elif word == "layoff":
+            cards, _, target = rest.partition(" to ")
+            lines.append(f"{cards} join meld {target}, of the same rank" if target else f"{cards} are laid off")
+        elif word == "discard":
+            lines.append(f"{rest} is discarded, which ends the turn")
+    return lines
+
+
+@app.function
+def progress_widget(lesson: str, exercises=()):
+    """The lesson's progress, kept in the learner's browser (``ProgressWidget``), wrapped for marimo."""
+    return mo.ui.anywidget(ProgressWidget(lesson=lesson, exercises=tuple(exercises)))
+
+
+@app.function
+def practise(correct: bool | None, right: str, wrong: str, *, tracker=None, exercise: str = "",
+             waiting: str = "Answer with the cards above, then look here.") -> mo.Html:
+    """Feedback on one exercise answer; a right answer is recorded in the learner's progress."""
+    if correct and tracker is not None and exercise:
+        tracker.widget.mark(exercise)
+    return check(correct, right, wrong, waiting=waiting)
+
+
+@app.function
+def hint(text: str) -> mo.Html:
+    """A hint, folded away: offered before the solution."""
+    return mo.accordion({"A hint": mo.md(text)})
+
+
+@app.function
+def lesson_catalogue(folder) -> list:
+    """Every numbered lesson: its file, and the title and description the gallery shows.
+
+    Both come from the ``[tool.marimo.opengraph]`` table of the lesson's
+    PEP 723 header, which is where ``marimo run lessons/`` reads them.
+    """
+    import re
+    import tomllib
+    from pathlib import Path
+
+    rows = []
+    for path in sorted(Path(folder).glob("[0-9][0-9]_*.py")):
+        header = re.search(r"(?m)^# /// script$\n((?:^#(?: .*)?$\n)+?)^# ///$", path.read_text(encoding="utf-8"))
+        toml = "".join(line[2:] + "\n" for line in header.group(1).splitlines()) if header else ""
+        card = tomllib.loads(toml).get("tool", {}).get("marimo", {}).get("opengraph", {})
+        rows.append({"file": path.name, "stem": path.stem, "title": card.get("title", path.stem),
+                     "description": card.get("description", "")})
+    return rows
+
+
+@app.function
+def lesson_link(stem: str, folder=None) -> str:
+    """A markdown link to a lesson, the way the gallery of ``marimo run lessons/`` opens notebooks."""
+    from pathlib import Path
+
+    folder = Path(folder) if folder else Path(__file__).resolve().parent
+    row = next((r for r in lesson_catalogue(folder) if r["stem"] == stem), None)
+    if row is None:
+        raise ValueError(f"no lesson {stem!r} in the course")
+    return f"[{row['title']}](?file={row['file']})"
+
+
+@app.function
+def recap(points, next_lesson: str | None = None, *, after: str = "") -> mo.Html:
+    """The card that ends every lesson: what it taught, and a link to the next lesson."""
+    lines = ["**Recap**", "", *[f"- {p}" for p in points]]
+    if next_lesson:
+        lines += ["", f"**Next:** {lesson_link(next_lesson)}" + (f" {after}" if after else "")]
+    else:
+        lines += ["", "**Next:** back to the " + lesson_link("00_welcome") + " for the whole course."]
+    return mo.callout(mo.md("\n".join(lines)), kind="info")
 
 
 @app.function

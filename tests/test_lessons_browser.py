@@ -230,3 +230,94 @@ def test_play_a_hand_draw_then_discard(marimo_server, page, marimo_runs, no_mari
     expect(page.get_by_text("Refused:", exact=True)).to_have_count(0)
     screenshot(page, artifacts / "interaction-play-a-hand.png")
     no_marimo_errors()
+
+
+# -- a phone, and progress kept in the browser ------------------------------------------------
+
+PHONE = {"width": 390, "height": 844}
+NO_PAGE_SCROLL = """() => {
+    const root = document.scrollingElement || document.documentElement;
+    return {scroll: root.scrollWidth, body: document.body.scrollWidth, width: window.innerWidth};
+}"""
+
+
+def test_phone_a_long_hand_stays_on_the_table_and_a_selected_card_in_view(marimo_server, page, marimo_runs,
+                                                                          no_marimo_errors, artifacts):
+    page.set_viewport_size(PHONE)
+    open_lesson(page, marimo_server, "01_cards_and_values.py", marimo_runs)
+    hand = page.locator('[data-testid="hand"]').first
+    hand.scroll_into_view_if_needed()
+    cards = hand.locator(CARD)
+    assert cards.count() >= 11
+    sizes = page.evaluate(NO_PAGE_SCROLL)
+    assert sizes["scroll"] <= sizes["width"] and sizes["body"] <= sizes["width"], sizes
+    for i in range(cards.count()):
+        box = cards.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5, f"card {i} is off the table: {box}"
+    last = cards.nth(cards.count() - 1)
+    click_and_wait(page, marimo_runs, last)
+    expect(last).to_have_attribute("aria-selected", "true")
+    expect(last).to_be_in_viewport()
+    box = last.bounding_box()
+    assert 0 <= box["x"] and box["x"] + box["width"] <= PHONE["width"] + 0.5
+    for name in ("Group", "Clear"):
+        button = page.locator(f'[data-testid="{name.lower()}-button"]').first
+        b = button.bounding_box()
+        assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"] + 0.5, f"{name} does not fit: {b}"
+    screenshot(page, artifacts / "phone-01-cards-and-values.png")
+    no_marimo_errors()
+
+
+def test_desktop_and_phone_melds_are_numbered_as_the_verdicts_number_them(marimo_server, page, marimo_runs,
+                                                                          no_marimo_errors):
+    for size in ({"width": 1280, "height": 900}, PHONE):
+        page.set_viewport_size(size)
+        open_lesson(page, marimo_server, "06_going_out_and_scoring.py", marimo_runs)
+        melds = page.locator('[data-testid="melds"]').first
+        expect(melds.locator(".ct-meld-number").first).to_have_text("1")
+        expect(melds.locator(".ct-meld-number").nth(1)).to_have_text("2")
+        sizes = page.evaluate(NO_PAGE_SCROLL)
+        assert sizes["scroll"] <= sizes["width"], (size, sizes)
+    no_marimo_errors()
+
+
+def test_progress_is_kept_in_the_browser_and_ticked_in_the_welcome(marimo_server, page, marimo_runs,
+                                                                   no_marimo_errors, artifacts):
+    open_lesson(page, marimo_server, "00_start_here.py", marimo_runs)
+    click_and_wait(page, marimo_runs, page.get_by_role("radio", name="seven"))
+    expect(page.get_by_text("Right: a canasta is a meld of at least seven cards")).to_be_visible()
+    page.wait_for_function("""() => {
+        const p = JSON.parse(localStorage.getItem("canasta-tutor:progress") || "{}");
+        return p.exercises && p.exercises["00_start_here/canasta-size"] === true;
+    }""")
+    stored = json.loads(page.evaluate('() => localStorage.getItem("canasta-tutor:progress")'))
+    assert set(stored) == {"lessons", "exercises"} and "00_start_here" not in stored["lessons"]
+    # A lesson the static index (or an earlier visit) recorded as done is ticked on the welcome page.
+    page.evaluate("""() => {
+        const p = JSON.parse(localStorage.getItem("canasta-tutor:progress"));
+        p.lessons["02_melds_and_wild_cards"] = "done";
+        localStorage.setItem("canasta-tutor:progress", JSON.stringify(p));
+    }""")
+    open_lesson(page, marimo_server, "00_welcome.py", marimo_runs)
+    expect(page.get_by_text("✓ Classic 2: melds and wild cards").first).to_be_visible(timeout=30_000)
+    expect(page.get_by_text("○ Classic 3: the first meld").first).to_be_visible()
+    screenshot(page, artifacts / "welcome-progress.png")
+    no_marimo_errors()
+
+
+def test_phone_first_turn_with_the_coach(marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
+    page.set_viewport_size(PHONE)
+    open_lesson(page, marimo_server, "00_start_here.py", marimo_runs)
+    hand = page.locator('[data-testid="hand"]').first
+    hand.scroll_into_view_if_needed()
+    expect(page.get_by_text("Step 1 of 2, meld").first).to_be_visible()
+    for token in ("AS", "AH", "AD"):
+        click_and_wait(page, marimo_runs, hand.locator(f'{CARD}[data-card="{token}"]'))
+    click_and_wait(page, marimo_runs, page.locator('[data-testid="group-button"]').first)
+    expect(page.get_by_text("Step 2 of 2, discard").first).to_be_visible()
+    click_and_wait(page, marimo_runs, hand.locator(f'{CARD}[data-card="4C"]'))
+    expect(page.get_by_text("Your turn is complete").first).to_be_visible()
+    sizes = page.evaluate(NO_PAGE_SCROLL)
+    assert sizes["scroll"] <= sizes["width"], sizes
+    screenshot(page, artifacts / "phone-start-here.png")
+    no_marimo_errors()

@@ -52,8 +52,14 @@ def test_marimo_check_is_clean():
     assert run.returncode == 0 and not output, f"marimo check lessons/ is not clean:\n{output}"
 
 
+def test_start_here_comes_first_in_the_gallery_then_the_welcome():
+    # The gallery of ``marimo run lessons/`` lists notebooks by file name.
+    assert [p.stem for p in NUMBERED[:2]] == ["00_start_here", "00_welcome"]
+
+
 def test_lessons_are_numbered_in_order_without_gaps():
-    numbers = [int(p.name[:2]) for p in NUMBERED]
+    # "Start here" shares number 00 with the welcome, so that no other lesson is renumbered.
+    numbers = [int(p.name[:2]) for p in NUMBERED if p.stem != "00_start_here"]
     assert numbers == list(range(len(numbers))), f"lesson numbers: {numbers}"
     for p in NUMBERED:
         assert re.fullmatch(r"\d\d_[a-z0-9_]+\.py", p.name), f"{p.name}: name lessons NN_words.py"
@@ -75,7 +81,7 @@ def test_lesson_has_a_title_a_description_and_the_parts_of_a_lesson(lesson):
     assert re.search(r'mo\.md\(r?f?"""\s*\n\s*# \S', text), f"{lesson.name}: the first prose cell starts with an H1"
     assert "learn(" in text, f"{lesson.name}: a 'You will learn' list"
     assert "hide_code=True" in text, f"{lesson.name}: prose cells hide their code"
-    assert "check(" in text, f"{lesson.name}: an exercise with instant feedback"
+    assert "check(" in text or "practise(" in text, f"{lesson.name}: an exercise with instant feedback"
     assert "solution(" in text or "mo.accordion(" in text, f"{lesson.name}: a folded solution"
     assert "hand_widget(" in text, f"{lesson.name}: cards to pick in the card widget"
 

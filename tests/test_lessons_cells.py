@@ -51,11 +51,35 @@ def test_welcome_widget_echoes_the_selection(load_lesson, kit, text_of):
     assert "Selected: KS KD" in text_of(out)
 
 
-def test_welcome_lists_every_numbered_lesson_with_a_description(load_lesson):
+def test_welcome_lists_every_numbered_lesson_with_a_description(load_lesson, kit, text_of):
     lesson = load_lesson("00_welcome")
     rows = lesson.lesson_catalogue(lesson.LESSONS_DIR)
-    assert len(rows) >= 17
+    assert len(rows) >= 18
     assert all(r["title"] and r["description"] for r in rows)
+    # the path through the course names every lesson once, start-here first
+    path = [stem for _, stems in lesson.PATH for stem in stems]
+    assert sorted(path) == sorted(r["stem"] for r in rows if r["stem"] != "00_welcome") and path[0] == "00_start_here"
+
+
+def test_welcome_ticks_the_lessons_the_browser_holds_done(load_lesson, kit, text_of):
+    lesson = load_lesson("00_welcome")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    tracker.widget.progress = json.dumps({"lessons": {"02_melds_and_wild_cards": "done"}, "exercises": {}})
+    out, _ = lesson.course_list.run(course_progress=tracker)
+    text = text_of(out)
+    assert "✓ Classic 2: melds and wild cards" in text and "○ Classic 3: the first meld" in text
+    assert "?file=02_melds_and_wild_cards.py" in lesson.course_path({"02_melds_and_wild_cards"})
+
+
+def test_start_here_coach_walks_the_first_turn(load_lesson):
+    lesson = load_lesson("00_start_here")
+    assert lesson.coach("", []) == (False, lesson.coach("", [])[1]) and "Step 1" in lesson.coach("", [])[1]
+    assert "Group" in lesson.coach("AS AH AD", [])[1]
+    assert "Step 2" in lesson.coach("", ["AS AH AD"])[1]
+    done, text = lesson.coach("4C", ["AS AH AD"])
+    assert done and "discarded 4C" in text
+    short, text = lesson.coach("4C", ["9C 9D 2D"])
+    assert not short and "totals 40" in text and "need 50" in text
 
 
 # -- classic ---------------------------------------------------------------------------
@@ -69,12 +93,14 @@ def test_classic_values_of_a_selection_and_its_meld(load_lesson, kit, text_of):
     assert "A legal meld" in text and "C-MELD" in text
 
 
-def test_classic_value_exercise_checks_the_total(load_lesson, text_of):
+def test_classic_value_exercise_checks_the_total(load_lesson, kit, text_of):
     lesson = load_lesson("01_cards_and_values")
     cards = tuple(Spot.from_dict({"variant": "classic", "hand": "JK AS 9D 7C 4H 2S"}).hand)
-    right, _ = lesson.exercise_feedback.run(answer_box=Value("110"), question_cards=cards)
-    wrong, _ = lesson.exercise_feedback.run(answer_box=Value("100"), question_cards=cards)
-    typo, _ = lesson.exercise_feedback.run(answer_box=Value("ten"), question_cards=cards)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    right, _ = lesson.exercise_feedback.run(answer_box=Value("110"), question_cards=cards, tracker=tracker)
+    assert tracker.widget.solved == ["add-them-up"]
+    wrong, _ = lesson.exercise_feedback.run(answer_box=Value("100"), question_cards=cards, tracker=tracker)
+    typo, _ = lesson.exercise_feedback.run(answer_box=Value("ten"), question_cards=cards, tracker=tracker)
     assert "Right" in text_of(right)
     assert "Not yet" in text_of(wrong)
     assert "is not a whole number" in text_of(typo)
@@ -115,15 +141,19 @@ def test_classic_natural_canasta_bonus(load_lesson, text_of):
     assert "natural canasta" in text_of(out) and "500" in text_of(out)
 
 
-def test_classic_melds_exercise(load_lesson, text_of):
+def test_classic_melds_exercise(load_lesson, kit, text_of):
     lesson = load_lesson("02_melds_and_wild_cards")
     candidates = ["KS KH 2C", "KS 2H 2C", "9S 9H 9D", "4S 4H", "QS QH QD 2C 2D JK"]
     right = [lesson.legal_now(c) for c in candidates]
     assert right == [True, False, True, False, True]
-    out, _ = lesson.exercise_feedback.run(candidates=candidates, ticks=Value(right))
-    assert "All right" in text_of(out)
-    out, _ = lesson.exercise_feedback.run(candidates=candidates, ticks=Value([True] * 5))
-    assert "2 of your answers are wrong" in text_of(out)
+    answers = ["legal" if r else "not legal" for r in right]
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.exercise_feedback.run(candidates=candidates, ticks=Value(answers), tracker=tracker)
+    assert "All right" in text_of(out) and tracker.widget.solved == ["legal-or-not"]
+    out, _ = lesson.exercise_feedback.run(candidates=candidates, ticks=Value(["legal"] * 5),
+                                          tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
+    text = text_of(out)
+    assert "meld 2: one natural only" in text and "meld 4: two cards: a meld needs at least three" in text
 
 
 @pytest.mark.parametrize("score, verdict, words", [
@@ -133,7 +163,9 @@ def test_classic_melds_exercise(load_lesson, text_of):
 def test_classic_first_meld_against_the_score(load_lesson, kit, text_of, html_of, score, verdict, words):
     lesson = load_lesson("03_the_first_meld")
     hand = widget(kit, "classic", "KS KH KD QS 8D 5C 5D 2S 7C", groups=["KS KH KD", "5C 5D 2S"])
-    out, _ = lesson.first_meld_verdict.run(hand_view=hand, score_slider=Value(score))
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.first_meld_verdict.run(hand_view=hand, score_slider=Value(score), tracker=tracker)
+    assert tracker.widget.solved == (["make-it"] if verdict == "yes" else [])
     assert f'data-verdict="{verdict}"' in html_of(out)
     assert words in text_of(out)
     if verdict == "no":
@@ -154,7 +186,9 @@ def test_classic_taking_the_pile_with_the_selection(load_lesson, kit, text_of, h
     lesson = load_lesson("04_the_pile")
     table = Spot.from_dict({**PILE, "discard": pile})
     hand = widget(kit, "classic", table.hand, melds=table.melds, discard=table.discard, selected=selected)
-    out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(False), table=table)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(False), table=table, tracker=tracker)
+    assert tracker.widget.solved == (["take-frozen"] if verdict == "yes" and "JK" in pile else [])
     assert f'data-verdict="{verdict}"' in html_of(out)
     if rule:
         assert rule in text_of(out)
@@ -164,7 +198,8 @@ def test_classic_laying_the_top_card_off_takes_the_pile(load_lesson, kit, html_o
     lesson = load_lesson("04_the_pile")
     table = Spot.from_dict({**PILE, "discard": "4C 7D AC"})
     hand = widget(kit, "classic", table.hand, melds=table.melds, discard=table.discard)
-    out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(True), table=table)
+    out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(True), table=table,
+                                       tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
     assert 'data-verdict="yes"' in html_of(out)
 
 
@@ -174,7 +209,7 @@ def test_classic_every_meld_on_request(load_lesson, text_of):
     waiting, _ = lesson.every_meld.run(dealt=dealt, list_button=Value(False))
     assert "when you ask" in text_of(waiting)
     out, _ = lesson.every_meld.run(dealt=dealt, list_button=Value(True))
-    assert "meld KS KH 2C" in text_of(out) and "layoff" in text_of(out)
+    assert "meld KS KH 2C" in text_of(out) and "lay off 2C onto meld 1" in text_of(out)
 
 
 def test_classic_pile_lesson_deals_valid_spots(load_lesson, kit):
@@ -208,7 +243,8 @@ def test_classic_going_out_built_in_the_widget(load_lesson, kit, text_of):
     lesson = load_lesson("06_going_out_and_scoring")
     table = Spot.from_dict(GOING_OUT)
     hand = widget(kit, "classic", table.hand, melds=table.melds, groups=["7S 7H 7D", "9C JK"], selected="4H")
-    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table,
+                                          tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
     text = text_of(out)
     assert "layoff 9C JK to 2" in text and "You are out" in text
 
@@ -217,7 +253,8 @@ def test_classic_going_out_needs_one_discard(load_lesson, kit, text_of):
     lesson = load_lesson("06_going_out_and_scoring")
     table = Spot.from_dict(GOING_OUT)
     hand = widget(kit, "classic", table.hand, melds=table.melds, selected="9C 4H")
-    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table,
+                                          tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
     assert "select exactly one card to discard" in text_of(out)
 
 
@@ -225,7 +262,8 @@ def test_classic_going_out_without_a_canasta_is_refused(load_lesson, kit, text_o
     lesson = load_lesson("06_going_out_and_scoring")
     table = Spot.from_dict({"variant": "classic", "melds": ["9S 9H 9D"], "hand": "7S 7H 7D 4H"})
     hand = widget(kit, "classic", table.hand, melds=table.melds, groups=["7S 7H 7D"], selected="4H")
-    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table)
+    out, _ = lesson.going_out_verdict.run(hand_view=hand, table=table,
+                                          tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
     assert "C-GOOUT" in text_of(out)
 
 
@@ -246,7 +284,9 @@ def test_classic_hand_score_breakdown(load_lesson, text_of):
 def test_house_four_wilds_on_five_sixes(load_lesson, kit, text_of, html_of):
     lesson = load_lesson("07_house_rules")
     hand = widget(kit, "house", "6S 6H 6D 6C 6S 2S 2H JK JK 9D", selected="6S 6H 6D 6C 6S 2S 2H JK JK")
-    out, _ = lesson.both_verdicts.run(hand_view=hand)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.both_verdicts.run(hand_view=hand, tracker=tracker)
+    assert tracker.widget.solved == ["house-meld"]
     html = html_of(out)
     assert html.count('data-verdict="no"') == 1 and html.count('data-verdict="yes"') == 1
     assert "at most 3" in text_of(out)
@@ -302,7 +342,8 @@ def test_canasty_buried_black_three_needs_a_natural_pair(load_lesson, kit, html_
     table = Spot.from_dict({"variant": "canasty", "hand": "QS QH 9C KD 5S 7H 8C", "melds": ["AS AH AD"],
                             "discard": pile, "phase": "before-draw"})
     hand = widget(kit, "canasty", table.hand, melds=table.melds, discard=table.discard, selected=selected)
-    out, _ = lesson.pickup_verdict.run(hand_view=hand, table=table)
+    out, _ = lesson.pickup_verdict.run(hand_view=hand, table=table,
+                                       tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
     assert f'data-verdict="{verdict}"' in html_of(out)
     if verdict == "no":
         assert "Y-PICKUP" in text_of(out)
@@ -315,12 +356,15 @@ def test_canasty_extended_down_table(load_lesson, text_of):
     assert "250" in text_of(out)
 
 
-def test_canasty_spot_the_cheat(load_lesson, text_of):
+def test_canasty_spot_the_cheat(load_lesson, kit, text_of):
     lesson = load_lesson("10_canasty_going_out_and_cheats")
     spot_data, play = lesson.cheat_questions()[0]
     spot = Spot.from_dict(spot_data)
-    right, _ = lesson.exercise_feedback.run(answer=Value("A"), question_play=play, question_spot=spot)
-    wrong, _ = lesson.exercise_feedback.run(answer=Value("legal"), question_play=play, question_spot=spot)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    right, _ = lesson.exercise_feedback.run(answer=Value("A"), question_play=play, question_spot=spot, tracker=tracker)
+    assert tracker.widget.solved == ["name-the-cheat"]
+    wrong, _ = lesson.exercise_feedback.run(answer=Value("legal"), question_play=play, question_spot=spot,
+                                            tracker=tracker)
     assert "cheat A" in text_of(right)
     assert "Not this one" in text_of(wrong)
 
@@ -417,8 +461,11 @@ def test_albany_deep_pickup(load_lesson, kit, html_of, text_of):
     table = Spot.from_dict({"variant": "albany", "hand": "9S 9H 5D 6D 7C KS", "melds": ["QH QS QD"],
                             "discard": "4C 9D 8C 3S QC", "phase": "before-draw"})
     hand = widget(kit, "albany", table.hand, melds=table.melds, discard=table.discard, selected="9S 9H")
-    yes, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(4), table=table)
-    no, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(2), table=table)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    no, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(2), table=table, tracker=tracker)
+    assert tracker.widget.solved == []
+    yes, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(4), table=table, tracker=tracker)
+    assert tracker.widget.solved == ["deep-pickup"]
     assert 'data-verdict="yes"' in html_of(yes)
     assert 'data-verdict="no"' in html_of(no) and "A-STOPPER" in text_of(no)
 
@@ -621,3 +668,23 @@ def test_play_a_hand_hints(load_lesson, text_of):
     game = lesson.start_game("classic", 1601)
     out, _ = lesson.hints_cell.run(hints_switch=Value(True), state=game["state"])
     assert "Which melds may I put down?" in text_of(out) and "Can I go out?" in text_of(out)
+
+
+def test_referee_says_why_a_legal_dispute_is_legal_C_MELD(load_lesson, kit, text_of):
+    lesson = load_lesson("14_the_referee")
+    data, play = lesson.DISPUTES[0]
+    spot = Spot.from_dict(data)
+    out, _ = lesson.dispute_feedback.run(dispute_play=play, dispute_spot=spot, ruling=Value("legal"),
+                                         tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
+    assert "two naturals and two wild cards; two naturals may carry up to two wild cards" in text_of(out)
+
+
+def test_classic_taking_the_pile_says_why_C_FROZEN(load_lesson, kit, text_of):
+    lesson = load_lesson("04_the_pile")
+    table = Spot.from_dict({**PILE, "discard": "4C JK 7D KD"})
+    for selected, words in [("KS KH", "a natural pair, which is what a frozen pile takes"),
+                            ("KS 2C", "only a natural pair takes it, and KS 2C is not one")]:
+        hand = widget(kit, "classic", table.hand, melds=table.melds, discard=table.discard, selected=selected)
+        out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(False), table=table,
+                                           tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
+        assert words in text_of(out)

@@ -231,3 +231,9 @@ def test_melds_text_joins_with_bars():
     assert melds_text("AH AD AC | 8S 8H 8D") == "A♥ A♦ A♣ | 8♠ 8♥ 8♦"
     assert melds_text([parse_cards("KS KC")]) == "K♠ K♣"
     assert melds_text(()) == ""
+
+
+def test_table_melds_are_numbered_as_plays_number_them():
+    html = spot_html(hand="KS", melds=["AS AH AD", "7S 7H 7D"], discard="")
+    assert '<strong class="tutor-meld-number">1</strong>' in html
+    assert '<strong class="tutor-meld-number">2</strong>' in html

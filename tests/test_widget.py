@@ -6,7 +6,9 @@ state and the guards around it.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -219,3 +221,37 @@ def test_js_gives_browser_tests_stable_hooks():
     for hook in ('"hand-card"', "dataset.index", "dataset.card", '"group-button"',
                  '"clear-button"', "remove-group-", '"message"', '"pile"'):
         assert hook in js, hook
+
+
+# -- progress, kept in the browser ----------------------------------------------------
+
+from tutor.widget import PROGRESS_KEY, ProgressWidget  # noqa: E402
+
+
+def test_progress_key_and_shape_are_the_ones_the_static_index_reads():
+    assert PROGRESS_KEY == "canasta-tutor:progress"
+    js = (Path(__file__).resolve().parent.parent / "tutor" / "widget" / "static" / "hand.js").read_text()
+    assert '"canasta-tutor:progress"' in js and "localStorage" in js
+    assert "progress.lessons[lesson] = \"done\"" in js and "progress.exercises[key] = true" in js
+
+
+def test_progress_marks_exercises_of_its_lesson_only():
+    w = ProgressWidget(lesson="02_melds_and_wild_cards", exercises=["pick-a-meld", "wild-limit"])
+    w.mark("wild-limit")
+    w.mark("wild-limit")
+    assert w.solved == ["wild-limit"]
+    with pytest.raises(TutorError, match="no exercise 'nope'"):
+        w.mark("nope")
+    with pytest.raises(TutorError, match="bad exercise id"):
+        ProgressWidget(lesson="x", exercises=["Has Space"])
+
+
+def test_progress_reads_what_the_browser_stored_and_survives_damage():
+    w = ProgressWidget(lesson="03_the_first_meld", exercises=["enough", "make-it"])
+    w.progress = json.dumps({"lessons": {"02_melds_and_wild_cards": "done", "01_x": "started"},
+                             "exercises": {"03_the_first_meld/make-it": True, "03_the_first_meld/other": True}})
+    assert w.done_lessons() == {"02_melds_and_wild_cards"}
+    assert w.done_exercises() == {"make-it"}
+    for damaged in ("not json", "[1, 2]", '{"lessons": [1]}'):
+        w.progress = damaged
+        assert w.done_lessons() == set()

@@ -72,7 +72,7 @@ def judge(rules: Rules, cards: Iterable[Card] | str, *, going_out: bool = True) 
         return _judge_wild_set(rules, cards)
     too_few = rules["meld"]["min_cards"]
     if len(cards) < too_few:
-        raise _fail(meld_rule, f"{_what(cards)} has {len(cards)} cards; a meld needs at least {too_few}")
+        raise _fail(meld_rule, f"{_what(cards)} has {len(cards)} card{'s' * (len(cards) != 1)}; a meld needs at least {too_few}")
     ranks = {c.rank for c in naturals}
     if len(ranks) == 1 and rules["meld"]["groups"]:
         kind, key = GROUP, naturals[0].rank

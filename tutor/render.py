@@ -229,8 +229,9 @@ def melds_html(
             '<div class="tutor-meld" style="display:inline-block;vertical-align:top;'
             f'margin:0 10px 4px 0">{cards_html(m, wild=wild, width=width, overlap=0.62)}'
             f'<div style="font:11px {_UI_FONT};opacity:0.75;text-align:center">'
-            f"{_count(len(m))}</div></div>"
-            for m in melds
+            # numbered as plays and proofs number them ("layoff 7D to 2")
+            f'<strong class="tutor-meld-number">{i}</strong> · {_count(len(m))}</div></div>'
+            for i, m in enumerate(melds, start=1)
         )
     else:
         body = _empty_slot(width, "no melds")

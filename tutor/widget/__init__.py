@@ -21,7 +21,9 @@ Python-side methods (``select``, ``group``) do raise on bad input.
 
 from __future__ import annotations
 
+import json
 import pathlib
+import re
 from collections import Counter
 from typing import Iterable
 
@@ -31,7 +33,11 @@ import traitlets
 from ..cards import JOKER, RANKS, Card, format_cards, parse_cards, parse_melds
 from ..errors import NotationError, TutorError
 
-__all__ = ["HandWidget"]
+__all__ = ["HandWidget", "ProgressWidget", "PROGRESS_KEY"]
+
+# Where the browser keeps a learner's progress (``localStorage``), and the shape
+# it holds there: {"lessons": {"<lesson>": "done"}, "exercises": {"<lesson>/<id>": true}}.
+PROGRESS_KEY = "canasta-tutor:progress"
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -278,3 +284,66 @@ class HandWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self.selected = ""
             self.groups = []
+
+
+_EXERCISE_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+class ProgressWidget(anywidget.AnyWidget):
+    """A lesson's progress, kept in the learner's browser and read back here.
+
+    The lesson names its exercises; ``mark(id)`` records one as solved, the
+    browser stores it under ``PROGRESS_KEY`` and marks the lesson done when all
+    its exercises are. ``progress`` is what the browser holds, as JSON, for
+    every lesson (the welcome shows it as checkmarks). With ``lesson=""`` the
+    widget only reads.
+    """
+
+    _esm = _STATIC / "hand.js"
+    _css = _STATIC / "hand.css"
+
+    panel = traitlets.Unicode("progress").tag(sync=True)
+    lesson = traitlets.Unicode("").tag(sync=True)
+    exercises = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    solved = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    progress = traitlets.Unicode("").tag(sync=True)  # the browser's store, as JSON
+
+    def __init__(self, *, lesson: str = "", exercises: Iterable[str] = ()) -> None:
+        exercises = list(exercises)
+        for name in exercises:
+            if not _EXERCISE_ID.fullmatch(name):
+                raise TutorError(f"bad exercise id {name!r}: use lower-case words joined by '-'")
+        if len(set(exercises)) != len(exercises):
+            raise TutorError(f"exercise ids repeat: {exercises}")
+        if exercises and not lesson:
+            raise TutorError("exercises belong to a lesson: name it")
+        super().__init__()
+        self.lesson, self.exercises = lesson, exercises
+
+    def mark(self, exercise: str) -> None:
+        """Record one of the lesson's exercises as solved (again is harmless)."""
+        if exercise not in self.exercises:
+            raise TutorError(f"no exercise {exercise!r} in lesson {self.lesson!r}: it has {self.exercises}")
+        if exercise not in self.solved:
+            self.solved = [*self.solved, exercise]
+
+    def stored(self) -> dict:
+        """The browser's store, read defensively: a damaged entry counts as empty."""
+        try:
+            data = json.loads(self.progress or "{}")
+        except json.JSONDecodeError:
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        lessons = data.get("lessons") if isinstance(data.get("lessons"), dict) else {}
+        exercises = data.get("exercises") if isinstance(data.get("exercises"), dict) else {}
+        return {"lessons": lessons, "exercises": exercises}
+
+    def done_lessons(self) -> set[str]:
+        """Lessons (file stems) the browser holds as done."""
+        return {name for name, state in self.stored()["lessons"].items() if state == "done"}
+
+    def done_exercises(self) -> set[str]:
+        """This lesson's exercises solved, in this visit or an earlier one."""
+        held = {key for key, state in self.stored()["exercises"].items() if state is True}
+        return {e for e in self.exercises if f"{self.lesson}/{e}" in held} | set(self.solved)

@@ -91,6 +91,98 @@ function placeGreedily(hand, groups, selected) {
   return { groupPos, selPos };
 }
 
+// Progress is kept in the learner's own browser, under one key and in one
+// shape that the course's static index reads too:
+// {"lessons": {"<lesson>": "done"}, "exercises": {"<lesson>/<exercise>": true}}.
+const PROGRESS_KEY = "canasta-tutor:progress";
+
+function readProgress() {
+  let stored = {};
+  try {
+    stored = JSON.parse(window.localStorage.getItem(PROGRESS_KEY) || "{}") || {};
+  } catch (error) {
+    stored = {}; // storage refused (private window) or a damaged entry: start afresh
+  }
+  const table = (value) => (value && typeof value === "object" && !Array.isArray(value) ? value : {});
+  return { lessons: table(stored.lessons), exercises: table(stored.exercises) };
+}
+
+function writeProgress(progress) {
+  try {
+    window.localStorage.setItem(PROGRESS_KEY, JSON.stringify(progress));
+  } catch (error) {
+    // Without storage the progress lasts as long as the page; nothing else breaks.
+  }
+}
+
+// The progress panel: merges what Python saw solved into the browser's store,
+// marks the lesson done once all its exercises are, and reports the store back.
+function renderProgress({ model, el }) {
+  function sync() {
+    const progress = readProgress();
+    const lesson = model.get("lesson");
+    const ids = model.get("exercises");
+    let changed = false;
+    for (const id of model.get("solved")) {
+      const key = `${lesson}/${id}`;
+      if (lesson && progress.exercises[key] !== true) {
+        progress.exercises[key] = true;
+        changed = true;
+      }
+    }
+    if (lesson && ids.length && ids.every((id) => progress.exercises[`${lesson}/${id}`] === true) &&
+        progress.lessons[lesson] !== "done") {
+      progress.lessons[lesson] = "done";
+      changed = true;
+    }
+    if (changed) writeProgress(progress);
+    const text = JSON.stringify(progress);
+    if (model.get("progress") !== text) {
+      model.set("progress", text);
+      model.save_changes();
+    }
+    draw(progress);
+  }
+
+  function draw(progress) {
+    const lesson = model.get("lesson");
+    const ids = model.get("exercises");
+    const box = make("div", "ct-progress");
+    box.dataset.testid = "progress";
+    if (lesson) {
+      const done = ids.filter((id) => progress.exercises[`${lesson}/${id}`] === true);
+      box.dataset.done = String(done.length);
+      box.append(make("span", "ct-label", "Your progress"));
+      ids.forEach((id, k) => {
+        const mark = make("span", done.includes(id) ? "ct-tick ct-done" : "ct-tick", done.includes(id) ? "✓" : String(k + 1));
+        mark.title = done.includes(id) ? `exercise ${k + 1}: done` : `exercise ${k + 1}: not yet`;
+        box.append(mark);
+      });
+      box.append(make("span", "ct-progress-note", progress.lessons[lesson] === "done"
+        ? "lesson done" : `${done.length} of ${ids.length} exercises done`));
+    } else {
+      const done = Object.values(progress.lessons).filter((v) => v === "done").length;
+      box.dataset.done = String(done);
+      box.append(make("span", "ct-label", "Your progress"),
+        make("span", "ct-progress-note", done === 1 ? "1 lesson done" : `${done} lessons done`));
+    }
+    box.append(make("span", "ct-progress-note ct-quiet", "(kept in this browser only)"));
+    const root = make("div", "ct-widget ct-progress-widget");
+    root.append(box);
+    el.replaceChildren(root);
+  }
+
+  const onStorage = (event) => { if (event.key === PROGRESS_KEY) sync(); };
+  window.addEventListener("storage", onStorage);
+  const names = ["lesson", "exercises", "solved"];
+  for (const name of names) model.on(`change:${name}`, sync);
+  sync();
+  return () => {
+    for (const name of names) model.off(`change:${name}`, sync);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
 function spell(hand, positions) {
   return positions.map((i) => hand[i]).join(" ");
 }
@@ -101,9 +193,11 @@ function byPosition(set) {
 
 export default {
   render({ model, el }) {
+    if (model.get("panel") === "progress") return renderProgress({ model, el });
     let selPos = new Set();
     let groupPos = [];
     let focusPos = 0;
+    let lastToggled = null;
 
     // Keep our own positions while they still spell what the model holds, so
     // clicking the second of two K♠ does not make the first one jump up.
@@ -164,7 +258,10 @@ export default {
         const meld = make("div", "ct-meld");
         meld.dataset.testid = `meld-${k}`;
         const cards = tokens(text);
-        meld.append(fan(cards, wildRanks), make("div", "ct-count", plural(cards.length)));
+        // Numbered as the verdicts number them ("lay off to 2").
+        const name = make("div", "ct-meld-number", String(k + 1));
+        name.setAttribute("aria-label", `meld ${k + 1}`);
+        meld.append(name, fan(cards, wildRanks), make("div", "ct-count", plural(cards.length)));
         meldRow.append(meld);
       });
       meldsBox.append(meldRow);
@@ -259,7 +356,12 @@ export default {
       el.replaceChildren(root);
       if (hadFocus) {
         const target = handRow.querySelector(`[data-index="${focusPos}"]`);
-        if (target) target.focus();
+        if (target) target.focus({ preventScroll: true });
+      }
+      if (lastToggled !== null) {
+        const target = handRow.querySelector(`[data-index="${lastToggled}"]`);
+        if (target && target.scrollIntoView) target.scrollIntoView({ block: "nearest", inline: "nearest" });
+        lastToggled = null;
       }
     }
 
@@ -267,6 +369,7 @@ export default {
       const hand = tokens(model.get("hand"));
       if (model.get("readonly") || groupPos.flat().includes(i) || i >= hand.length) return;
       focusPos = i;
+      lastToggled = i;
       if (selPos.has(i)) selPos.delete(i);
       else selPos.add(i);
       send(hand);

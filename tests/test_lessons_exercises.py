@@ -1,0 +1,300 @@
+"""Every exercise generator, drawn many times (seeded) and answered right and wrong.
+
+The right answer comes from the checker or the meld rules (``tutor.questions``,
+``tutor.melds``), never from the generator; the test then reads what the
+lesson shows for it, as ``test_lessons_cells.py`` does. An exercise that can
+be impossible, or that marks a right answer wrong, fails here.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tutor.cards import format_cards, parse_cards
+from tutor.questions import ask
+from tutor.spot import Spot
+
+SEEDS = range(40)
+
+
+class Value:
+    def __init__(self, value):
+        self.value = value
+
+
+@pytest.fixture(scope="module")
+def kit(load_lesson):
+    load_lesson("00_welcome")
+    import rulebook
+
+    return rulebook
+
+
+# -- 02 melds and wild cards ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_c_meld_pick_a_meld_always_has_an_answer_and_marks_it(load_lesson, seed):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    q = lesson.pick_a_meld_question(seed)
+    spot = Spot.from_dict({"variant": "classic", "options": {"players": 2}, "hand": format_cards(q["hand"])})
+    melds = [m["cards"] for m in ask("melds", spot).extra["melds"] if m["kind"] == "meld"]
+    assert melds
+    right, text = lesson.pick_a_meld_feedback(melds[-1])
+    assert right is True and text.startswith("Right")
+    wrong, text = lesson.pick_a_meld_feedback(format_cards(q["hand"][:2]))
+    assert wrong is False and "needs at least three" in text
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_c_meld_wild_limit_answer_is_the_rule_s_not_the_generator_s(load_lesson, seed):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    q = lesson.wild_limit_question(seed)
+    naturals = [c for c in q["hand"] if c.rank == q["rank"]]
+    wilds = [c for c in q["hand"] if rules.is_wild(c)]
+    legal = [k for k in range(len(wilds) + 1) if lesson.legal_now(format_cards(naturals + wilds[:k]))]
+    best = max(legal)
+    right, text = lesson.wild_limit_feedback(q, format_cards(naturals + wilds[:best]))
+    assert right is True, text
+    if best < len(wilds):
+        wrong, text = lesson.wild_limit_feedback(q, format_cards(naturals + wilds[:best + 1]))
+        assert wrong is False
+        assert "never outnumber" in text or "at most three" in text
+    if best:
+        short, text = lesson.wild_limit_feedback(q, format_cards(naturals + wilds[:best - 1]))
+        assert short is False and "one more would still be allowed" in text
+
+
+def test_c_meld_three_wilds_on_two_naturals_are_named_as_such(load_lesson):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    q = {"rank": "7", "naturals": 2, "allowed": 2}
+    wrong, text = lesson.wild_limit_feedback(q, "7D 7C 2C JK 2S")
+    assert wrong is False and "three wild cards on two naturals: wild cards may never outnumber" in text
+    right, _ = lesson.wild_limit_feedback(q, "7D 7C 2C JK")
+    assert right is True
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_c_meld_legal_or_not_is_never_all_one_way(load_lesson, text_of, seed):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    candidates = lesson.legal_or_not_question(seed)
+    truth = []
+    for c in candidates:
+        cards = parse_cards(c)
+        assert len(cards) == len(c.split())
+        truth.append(lesson.meld_mistake(lesson.rules, cards) is None)
+    assert True in truth and False in truth
+    right = ["legal" if t else "not legal" for t in truth]
+    ok, text = lesson.legal_or_not_feedback(candidates, right)
+    assert ok is True and text.startswith("All right")
+    flipped = ["not legal" if a == "legal" else "legal" for a in right]
+    bad, text = lesson.legal_or_not_feedback(candidates, flipped)
+    assert bad is False and "meld 1" in text
+    waiting, _ = lesson.legal_or_not_feedback(candidates, [None] * len(candidates))
+    assert waiting is None
+
+
+# -- 03 the first meld ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(0, 90, 3))
+def test_c_initial_enough_answers_agree_with_the_checker(load_lesson, n):
+    lesson = load_lesson("03_the_first_meld")
+    q = lesson.enough_question(n)
+    spot = lesson.first_meld_spot(parse_cards(q["hand"]), q["score"])
+    verdict = ask("initial-meld", spot, play=q["melds"])
+    points = sum(lesson.rules.value(c) for c in parse_cards(q["melds"].replace("|", " ")))
+    # the only thing the question is about is the minimum: never going out, never an illegal meld
+    assert verdict.answer == (points >= lesson.rules.initial_need(q["score"])), verdict.reasons
+    right = "enough" if verdict.answer else "not enough"
+    wrong = "not enough" if verdict.answer else "enough"
+    ok, text = lesson.enough_feedback(q, right, verdict)
+    assert ok is True and text.startswith("Right") and str(points) in text
+    bad, text = lesson.enough_feedback(q, wrong, verdict)
+    assert bad is False and f"needs {lesson.rules.initial_need(q['score'])}" in text
+
+
+def test_c_initial_questions_do_not_repeat_until_all_are_asked(load_lesson):
+    lesson = load_lesson("03_the_first_meld")
+    asked = [(q["score"], q["melds"]) for q in map(lesson.enough_question, range(90))]
+    assert len(set(asked)) == 90
+
+
+# -- 04 the pile ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(30))
+def test_c_pickup_yours_or_not_shows_what_decides_and_agrees_with_the_checker(load_lesson, n):
+    lesson = load_lesson("04_the_pile")
+    q = lesson.pile_question(n)
+    verdict = ask("pickup", q["spot"], play=q["play"])
+    right = "may take it" if verdict.answer else "may not"
+    wrong = "may not" if verdict.answer else "may take it"
+    ok, text = lesson.pile_feedback(q, right, verdict)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.pile_feedback(q, wrong, verdict)
+    assert bad is False and text
+    if any(lesson.rules.is_wild(c) for c in q["spot"].discard[:-1]):
+        assert "a wild card lies in the pile" in text or "can never" in text or "top" in text
+
+
+def test_c_pickup_situations_vary(load_lesson):
+    lesson = load_lesson("04_the_pile")
+    answers = [ask("pickup", q["spot"], play=q["play"]).answer for q in map(lesson.pile_question, range(20))]
+    assert 4 <= sum(answers) <= 16
+    shown = [str(lesson.pile_question(n)["spot"].discard) for n in range(12)]
+    assert all(a != b for a, b in zip(shown, shown[1:]))
+
+
+# -- 01 cards and values --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_c_values_wild_cards_are_jokers_and_twos(load_lesson, seed):
+    lesson = load_lesson("01_cards_and_values")
+    hand = lesson.wild_question(seed)
+    wild = [c for c in hand if lesson.rules.role(c) == "wild"]
+    assert len(wild) >= 2
+    ok, text = lesson.wild_feedback(hand, format_cards(wild))
+    assert ok is True and text.startswith("Right")
+    short, text = lesson.wild_feedback(hand, format_cards(wild[:1]))
+    assert short is False and "more" in text
+    other = next(c for c in hand if lesson.rules.role(c) != "wild")
+    bad, text = lesson.wild_feedback(hand, format_cards(wild + [other]))
+    assert bad is False and str(other) in text
+
+
+def test_c_values_a_black_three_picked_as_wild_is_named(load_lesson):
+    lesson = load_lesson("01_cards_and_values")
+    hand = parse_cards("3S 2C JK KH")
+    bad, text = lesson.wild_feedback(hand, "3S 2C JK")
+    assert bad is False and "a three is never wild" in text
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_c_values_worth_exactly_can_always_be_made(load_lesson, seed):
+    from itertools import combinations
+
+    lesson = load_lesson("01_cards_and_values")
+    q = lesson.worth_question(seed)
+    value = lesson.rules.value
+    answer = next(combo for k in range(1, len(q["hand"]) + 1) for combo in combinations(q["hand"], k)
+                  if sum(map(value, combo)) == q["target"])
+    ok, text = lesson.worth_feedback(q, format_cards(answer))
+    assert ok is True and str(q["target"]) in text
+    off = next(combo for combo in combinations(q["hand"], 2) if sum(map(value, combo)) != q["target"])
+    bad, text = lesson.worth_feedback(q, format_cards(off))
+    assert bad is False and f"not {q['target']}" in text
+
+
+# -- 05 red and black threes ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_c_red3_only_red_threes_are_laid_out(load_lesson, seed):
+    lesson = load_lesson("05_red_and_black_threes")
+    hand = lesson.lay_out_question(seed)
+    reds = [c for c in hand if lesson.rules.role(c) == "bonus"]
+    assert reds
+    ok, text = lesson.lay_out_feedback(hand, format_cards(reds))
+    assert ok is True and text.startswith("Right")
+    blacks = [c for c in hand if lesson.rules.role(c) == "blocker"]
+    if blacks:
+        bad, text = lesson.lay_out_feedback(hand, format_cards(reds + blacks[:1]))
+        assert bad is False and "a black three stays in the hand" in text
+    if len(reds) > 1:
+        short, text = lesson.lay_out_feedback(hand, format_cards(reds[:1]))
+        assert short is False and "still in the hand" in text
+
+
+def test_c_red3_threes_score_exercise(load_lesson, kit, text_of):
+    lesson = load_lesson("05_red_and_black_threes")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    question = {"reds": 4, "blacks": 1, "melded": True}
+    out, _ = lesson.exercise_feedback.run(answer_box=Value("+700"), question=question, tracker=tracker)
+    assert "Right: +700" in text_of(out) and tracker.widget.solved == ["threes-score"]
+    out, _ = lesson.exercise_feedback.run(answer_box=Value("800"), question=question, tracker=tracker)
+    assert "Not quite" in text_of(out) and "800 for all four" in text_of(out)
+
+
+# -- 07 house rules -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_h_meld_which_game_accepts_the_meld(load_lesson, n):
+    import random as _random
+
+    lesson = load_lesson("07_house_rules")
+    meld = _random.Random(7000 + n).choice(["6S 6H 6D 6C 2S 2H JK", "6S 6H 6D 2S 2H JK JK", "9S 2H 2C",
+                                              "KS KH KD KC KS 2C 2D 2H JK", "JK JK 2S 2H 2D 2C 2S"])
+    legal = [name for name, r in (("classic", lesson.classic), ("house", lesson.house))
+             if lesson.meld_mistake(r, meld) is None]
+    truth = {2: "both", 0: "neither"}.get(len(legal)) or f"{legal[0]} only"
+    ok, text = lesson.which_accepts_feedback(meld, truth)
+    assert ok is True and text.startswith("Right")
+    other = next(a for a in ("both", "classic only", "house only", "neither") if a != truth)
+    bad, text = lesson.which_accepts_feedback(meld, other)
+    assert bad is False and "classic:" in text and "house:" in text
+
+
+# -- 08 canasty -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_y_values_kings_and_twos_are_wild_jokers_are_not(load_lesson, seed):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    hand = lesson.wild_question(seed)
+    wild = [c for c in hand if lesson.rules.role(c) == "wild"]
+    assert {c.rank for c in wild} <= {"K", "2"} and wild
+    ok, text = lesson.wild_feedback(hand, format_cards(wild))
+    assert ok is True and text.startswith("Right")
+    bonus = next(c for c in hand if lesson.rules.role(c) == "bonus")
+    bad, text = lesson.wild_feedback(hand, format_cards(wild + [bonus]))
+    assert bad is False and "bonus cards" in text
+
+
+# -- 11 albany ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("cards", ["5H 6H 7H", "5H 2C 7H", "9S 9H 9D 2C", "9S 9H 9D 2C 2D JK", "2C 2D JK",
+                                   "3S 3H 3D", "KH AH 2C", "QH KH AH 2C 2D", "AH 2C 3H", "4S 5S 6H", "TD JD QD KD",
+                                   "6C 6C 6C JK"])
+def test_a_meld_group_or_sequence_feedback(load_lesson, cards):
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    try:
+        meld = judge(lesson.rules, parse_cards(cards), going_out=False)
+        truth = {"wild": "wild-card set", "stoppers": "group"}.get(meld.kind, meld.kind)
+    except IllegalPlayError:
+        truth = "not a set"
+    ok, text = lesson.kind_feedback(cards, truth)
+    assert ok is True and text.startswith("Right")
+    other = next(a for a in ("group", "sequence", "wild-card set", "not a set") if a != truth)
+    bad, text = lesson.kind_feedback(cards, other)
+    assert bad is False and truth in text.lower()
+
+
+# -- a switch changes the table, never the hand (so the learner's selection stays) --------------
+
+
+@pytest.mark.parametrize("stem, build, flags", [
+    ("04_the_pile", "pile_spot", [dict(melded=m, frozen=f, black_three=b) for m in (0, 1) for f in (0, 1)
+                                  for b in (0, 1)]),
+    ("09_canasty_down_and_pile", "pile_table", [dict(down=d, buried=b) for d in (0, 1) for b in (0, 1)]),
+])
+def test_pile_switches_keep_the_hand(load_lesson, kit, stem, build, flags):
+    lesson = load_lesson(stem)
+    for seed in range(8):
+        dealt = kit.deal_until(lesson.rules, 404 + seed, lambda d: kit.pairs(lesson.rules, d["hand"]) >= 2
+                               and any(lesson.rules.is_wild(c) for c in d["hand"]), pile=8)
+        widget = kit.hand_widget(lesson.rules, dealt["hand"]).widget
+        widget.select(0, 1)
+        for kw in flags:
+            spot = getattr(lesson, build)(dealt, **{k: bool(v) for k, v in kw.items()})
+            assert sorted(map(str, spot.hand)) == sorted(map(str, dealt["hand"]))
+            widget.melds = [format_cards(m) for m in spot.melds]
+            widget.discard = format_cards(spot.discard)
+            assert len(widget.selected_cards()) == 2
