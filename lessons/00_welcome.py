@@ -26,7 +26,9 @@ with app.setup:
     from tutor.errors import TutorError
     from tutor.rules import BUILTIN, load_variant, rules_for
 
-    LESSONS_DIR = Path(__file__).resolve().parent
+    from tutor.resources import lessons_dir
+
+    LESSONS_DIR = lessons_dir()  # the course the package carries: the same served and in the browser
     CLASSIC = rules_for("classic")
     LESSON = "00_welcome"
     EXERCISES = ("write-cards",)

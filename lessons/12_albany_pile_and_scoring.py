@@ -232,15 +232,15 @@ def pickup_exchange_example():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## A joker freed before the pick-up
+    ## No move on the table before the pick-up
 
-    The moves on the table may also come first and open the pile. The
-    9♠ under the stopper can only be taken with two naturals from your
-    hand that make a set with it at once, and 8♠ 9♠ _ J♠ has a gap your
-    hand cannot fill. Put your Q♥ in the joker's place in Q♥ Q♦ 🃏 first,
-    and the freed joker fills the gap: the pick-up becomes legal. A move
-    after a pick-up never makes it legal, since the card taken is used
-    at once.
+    Every turn starts with the stock or the pile: moves on the table come
+    only after it. Here the 9♠ under the stopper could only be taken with
+    cards from your hand that make a set with it at once, and 8♠ 9♠ _ J♠
+    has a gap your hand cannot fill. Putting your Q♥ in the joker's place
+    in Q♥ Q♦ 🃏 would free a joker for the gap, but that exchange may not
+    come first, so the pile stays closed; after the pick-up it would come
+    too late, since the card taken is used at once.
     """)
     return
 
@@ -249,7 +249,8 @@ def _():
 def joker_freed_example():
     live_table(Spot.from_dict({"variant": "albany", "phase": "before-draw", "hand": "8S JS QH 5D 6C",
                                "discard": "9S 3C", "melds": ["QH QD JK"]}),
-               "pickup", yes="Yes, you may take from the pile", no="No, you may not take from the pile")
+               "pickup", yes="Yes, you may take from the pile", no="No, you may not take from the pile: "
+               "the exchange would have to come first")
     return
 
 

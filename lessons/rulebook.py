@@ -545,7 +545,9 @@ def lesson_link(stem: str, folder=None) -> str:
     """A markdown link to a lesson, the way the gallery of ``marimo run lessons/`` opens notebooks."""
     from pathlib import Path
 
-    folder = Path(folder) if folder else Path(__file__).resolve().parent
+    from tutor.resources import lessons_dir
+
+    folder = Path(folder) if folder else lessons_dir()
     row = next((r for r in lesson_catalogue(folder) if r["stem"] == stem), None)
     if row is None:
         raise ValueError(f"no lesson {stem!r} in the course")

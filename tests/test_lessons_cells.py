@@ -451,10 +451,10 @@ def test_albany_going_out_through_a_card_taken_for_a_table_joker_A_DRAW_A_COMBIN
 
 
 
-def test_albany_a_pickup_opened_by_a_joker_freed_on_the_table_A_DRAW_A_COMBINE(load_lesson, html_of, text_of):
+def test_albany_no_joker_is_freed_on_the_table_before_the_pickup_A_DRAW_A_COMBINE(load_lesson, html_of, text_of):
     out, _ = load_lesson("12_albany_pile_and_scoring").joker_freed_example.run()
-    assert 'data-verdict="yes"' in html_of(out)
-    assert "exchange QH on 1; pickup 8S JS JK depth 2" in text_of(out)
+    assert 'data-verdict="no"' in html_of(out)
+    assert "A-DRAW" in text_of(out) and "exchange QH" not in text_of(out)
 
 def test_albany_deep_pickup(load_lesson, kit, html_of, text_of):
     lesson = load_lesson("12_albany_pile_and_scoring")

@@ -116,7 +116,6 @@ def test_the_wild_card_limit_is_stated_from_the_data_in_lesson_2(shown):
     assert "at most three wild cards" in text
 
 
-@pytest.mark.xfail(strict=True, reason="rule sources still name the variant's rule text file; the data is being reworded")
 def test_rule_sources_name_no_file():
     named = [f"{v}: {rid}: {r.provenance}" for v in ("classic", "house", "canasty", "albany")
              for rid, r in load_variant(v).rules.items() if FILE_NAME.search(r.provenance)]
