@@ -123,6 +123,9 @@ def run_kind(feeder: Feeder, kind: str, count: int, seed: int, timeout: float) -
             n, example = crashes.get(key, (0, text[:160]))
             crashes[key] = (n + 1, example)
         outcomes[outcome] += 1
+        if (i + 1) % 10_000 == 0:  # progress on standard error, for long runs
+            print(f"  {kind}: {i + 1:,} inputs, {dict(outcomes)}, {time.perf_counter() - start:.0f} s",
+                  file=sys.stderr, flush=True)
     return {"outcomes": outcomes, "crashes": crashes, "seconds": time.perf_counter() - start}
 
 
