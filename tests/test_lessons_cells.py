@@ -561,6 +561,18 @@ def test_workbench_downloads_hold_the_learners_own_puzzles_and_load_back(load_le
     assert Collection().get() == []  # another learner's collection starts empty: no shared file
 
 
+def test_workbench_proof_reports_a_search_that_gives_up_within_its_limit(load_lesson, monkeypatch, text_of):
+    from tutor import search_budget
+
+    lesson = load_lesson("15_workbench")
+    monkeypatch.setattr(search_budget, "MAX_STEPS", 5)  # the reference decider's search, cut short
+    spot = Spot.from_dict({"variant": "classic", "hand": "KS KH KD QS QH 2C JK 9C 4D", "score": 200})
+    shown, defs = lesson.proof_cell.run(play_box=Value(""), prove_button=Value(True),
+                                        question_pick=Value("initial-meld"), spot=spot)
+    assert "No proof" in text_of(shown) and "gave up within its resource limit" in text_of(shown)
+    assert defs["proved"] is None
+
+
 @pytest.mark.parametrize("typed, name", [("../../etc/passwd", "etc-passwd"), ("/root/.ssh/authorized_keys",
                                          "root-ssh-authorized-keys"), ("Week 3", "week-3"), ("", "collection"),
                                          ("ｗｅｅｋ３", "week3"), ("CON\x00", "con"), ("..", "collection")])
