@@ -18,7 +18,7 @@ search for a better one (a yes whose witness is not proven the best).
 Go-out is timed as the whole question (``tutor.questions.ask``): in albany
 it also tries each move on the table a turn may start with (A-COMBINE), and
 its witness is re-checked by the rules engine; so is albany's pickup (every
-spot turned to before-draw), which tries the moves before the pick-up. The other questions are put
+spot turned to before-draw), which tries the moves after the pick-up. The other questions are put
 to ``tutor.checker.find`` with the goal each uses, and every call is one
 sample: pickup (from before-draw, or with the spot turned to before-draw when
 it was drawn), initial-meld (sides that have not melded: from drawn the hand,
@@ -26,6 +26,12 @@ from before-draw the pile and the unknown stock card, two calls); melds is one
 ``legal_choices`` call. Prints the median, p95 and p99 of wall-clock time in
 milliseconds per question and variant, and the median and p99 of the
 thread's CPU time, which stay steadier on a busy machine.
+
+Then, in the same run, each question is asked whole (``tutor.questions.ask``)
+of both deciders on the same spots: the z3 checker's median and p99 beside
+the reference decider's, and how many questions each gave up on (the z3
+checker at its resource limit, the reference where it does not search the
+table's rules or its search is cut off). ``--no-reference`` leaves it out.
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tutor.checker import Found, find, legal_choices  # noqa: E402
-from tutor.errors import SolverLimitError  # noqa: E402
+from tutor.errors import SolverLimitError, TutorError  # noqa: E402
 from tutor.goals import ANY, NONE, Goal  # noqa: E402
 from tutor.questions import ask  # noqa: E402
 from tutor.sampling import random_spot  # noqa: E402
@@ -131,11 +137,45 @@ def row(question: str, variant: str, spots, label: str | None = None) -> None:
           flush=True)
 
 
+def _asked(question: str, spot, decider: str):
+    """Wall-clock ms of the whole question, or None when the decider gave up on it."""
+    start = time.perf_counter()
+    try:
+        ask(question, spot, decider=decider)
+    except (SolverLimitError, TutorError):
+        return None
+    return (time.perf_counter() - start) * 1000
+
+
+def beside(question: str, variant: str, spots) -> None:
+    """The question asked of both deciders on the same spots: median, p99 and give-ups of each."""
+    times: dict[str, list[float]] = {"z3": [], "reference": []}
+    gave_up = {"z3": 0, "reference": 0}
+    for spot in spots:
+        if question == "pickup":
+            spot = spot.replace(phase="before-draw")
+            if not spot.discard:
+                continue
+        for decider in times:
+            ms = _asked(question, spot, decider)
+            if ms is None:
+                gave_up[decider] += 1
+            else:
+                times[decider].append(ms)
+    cells = []
+    for decider in ("z3", "reference"):
+        got = sorted(times[decider])
+        med = statistics.median(got) if got else float("nan")
+        cells.append(f"{med:>8.2f} {percentile(got, 99):>8.2f} {gave_up[decider]:>7}")
+    print(f"{question:<14} {variant:<8} {len(spots):>5}  " + "   ".join(cells), flush=True)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--spots", type=int, default=300, help="spots per variant")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated, default all four")
+    parser.add_argument("--no-reference", action="store_true", help="leave out the z3-beside-reference table")
     args = parser.parse_args(argv)
     print(f"{'question':<26} {'variant':<8} {'calls':>5} {'yes':>5} {'median':>8} {'p95':>8} {'p99':>8} "
           f"{'max':>8} {'cpu med':>8} {'cpu p99':>8} {'gave up':>8} {'best open':>9}  (ms)")
@@ -149,6 +189,14 @@ def main(argv: list[str]) -> int:
             continue
         for question in QUESTIONS:
             row(question, variant, spots)
+    if args.no_reference:
+        return 0
+    print(f"\n{'question':<14} {'variant':<8} {'spots':>5}  {'z3 med':>8} {'z3 p99':>8} {'gave up':>7}   "
+          f"{'ref med':>8} {'ref p99':>8} {'gave up':>7}  (ms, whole questions)")
+    for variant in args.variants.split(","):
+        spots = corpus(args.seed, variant, args.spots)
+        for question in QUESTIONS:
+            beside(question, variant, spots)
     return 0
 
 

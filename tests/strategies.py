@@ -272,3 +272,103 @@ def albany_pickups(draw, spot: Spot) -> Action:
 def albany_goals(spot: Spot):
     """A random goal for an albany spot: ``goals`` with albany's pickups (depths, the fanned pile)."""
     return goals(spot, pickups=albany_pickups)
+
+
+# -- a table's own house rules: a random TOML over each variant ------------------------------------
+HOUSE_BASES = ("classic", "house", "canasty", "albany")
+
+
+def _toml_value(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, str)) and not isinstance(value, bool):
+        return str(value) if isinstance(value, int) else f'"{value}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_toml_value(v)}" if k.isidentifier() else f'"{k}" = {_toml_value(v)}'
+                                for k, v in value.items()) + " }"
+    raise TypeError(value)
+
+
+def house_toml_text(base: str, sections: dict) -> str:
+    lines = [f'extends = "{base}"']
+    for section, keys in sections.items():
+        lines.append(f"[{section}]")
+        lines += [f"{k} = {_toml_value(v)}" for k, v in keys.items()]
+    return "\n".join(lines) + "\n"
+
+
+@st.composite
+def house_rules(draw, base: str | None = None) -> tuple[str, str]:
+    """``(base, TOML text)``: a table's house-rules file over ``base`` (any of the four when None),
+    each key of the schema that a turn's legality reads drawn in its legal range (the rest of the
+    file, names, texts and rule IDs, is the base's). Only mixes some decider plays are drawn:
+    sequences and several sets of a rank come with albany's fanned pile (``questions.undecidable``)."""
+    base = base or draw(st.sampled_from(HOUSE_BASES))
+    rules = rules_for(base)
+
+    def on() -> bool:
+        return draw(st.booleans())
+
+    sections: dict[str, dict] = {}
+
+    def maybe(section: str, key: str, strategy) -> None:
+        if on():
+            sections.setdefault(section, {})[key] = draw(strategy)
+
+    albany = rules["pile"].get("style") == "fanned"
+    wild_sets = [["JK", "2"], ["JK"], ["2"]] + ([["K", "2"], ["K"]] if base == "canasty" else [])
+    maybe("cards", "wild", st.sampled_from(wild_sets))
+    set_min = draw(st.integers(3, 4)) if on() else rules["meld"]["min_cards"]
+    if set_min != rules["meld"]["min_cards"]:
+        sections.setdefault("meld", {})["min_cards"] = set_min
+    maybe("meld", "min_naturals", st.integers(1, set_min))
+    maybe("meld", "max_wilds", st.one_of(st.integers(1, 4), st.just("none")))
+    maybe("meld", "wilds_at_most_naturals", st.booleans())
+    if albany:
+        maybe("meld", "sequences", st.booleans())
+        maybe("meld", "sequence_low", st.sampled_from(["4", "5", "6"]))
+        maybe("pile", "deep_needs_naturals", st.integers(1, 3))
+        maybe("pile", "deep_max_wilds", st.integers(0, 2))
+        maybe("pile", "take_up_option", st.booleans())
+        maybe("go_out", "stoppers_block", st.integers(0, 3))
+        maybe("go_out", "final_discard", st.sampled_from(["optional", "required"]))
+    else:
+        ways = ["natural_pair", "natural_wild", "layoff"]
+        maybe("pile", "take_with", st.lists(st.sampled_from(ways), min_size=1, max_size=3, unique=True))
+        maybe("pile", "frozen_unmelded", st.booleans())
+        maybe("pile", "single_card_rule", st.booleans())
+        maybe("initial", "bands", st.lists(st.integers(0, 150), min_size=1, max_size=3).map(
+            lambda needs: [{"from": -10000 + 1000 * i, "need": n} for i, n in enumerate(sorted(needs))]))
+        maybe("go_out", "final_discard", st.sampled_from(["optional", "required"]))
+        if base == "canasty":
+            maybe("go_out", "max_unmatched", st.integers(0, 2))
+    maybe("wild_meld", "allowed", st.booleans())
+    maybe("wild_meld", "min_cards", st.integers(3, 7))
+    maybe("canasta", "min_cards", st.integers(5, 8))
+    maybe("draw", "stock_cards", st.integers(1, 2))
+    return base, house_toml_text(base, sections)
+
+
+@st.composite
+def house_rules_spots(draw, directory, base: str | None = None, **kw) -> Spot:
+    """A spot of a random house-rules file (written under ``directory``, one file per text): a
+    realistic spot of its base, read under the house rules; spots the house rules make impossible
+    (a table set no longer legal, more copies than the pack) are drawn again."""
+    import hashlib
+
+    from hypothesis import assume
+
+    from tutor.errors import TutorError
+
+    base, text = draw(house_rules(base))
+    path = directory / f"house_{hashlib.sha1(text.encode()).hexdigest()[:16]}.toml"
+    if not path.exists():
+        path.write_text(text)
+    d = draw(albany_spot_dicts(**kw) if base == "albany" else spot_dicts(base, **kw))
+    d = dict(d, variant=str(path))
+    try:
+        return Spot.from_dict(d)
+    except TutorError:
+        assume(False)

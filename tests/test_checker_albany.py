@@ -209,7 +209,7 @@ def test_a_goout_a_search_without_reasons_stops_at_the_quick_conditions():
     s = spot("KD KD 8C", melds="QS QH QD QC QS QH QD; KS KH 2C")  # 2 canastas needed, 1 within reach
     quiet = Goal(go_out=True, reasons=False)
     enc = Albany(s, goal=quiet)
-    assert enc.depths == [] and enc.excluded == {"A-GOOUT": [0]}  # nothing left to encode
+    assert enc.depths == [] and enc.excluded == {"out": [0]}  # nothing left to encode
     assert blocked(s, quiet).reasons == ()
     assert Albany(s, goal=Goal(go_out=True)).depths == [0]  # with reasons the search gives them
 

@@ -61,7 +61,7 @@ def test_a_set_reasons_name_the_wild_cards_as_dealt():
     assert enc.canon is not None and set(enc.hand) >= {enc.canon}
     text = _text(enc, None, None, [], "A-SET")
     assert "2C" in text and "JK" in text
-    assert "2D" in _depth_text(enc, "A-DRAW.deep", [3])
+    assert "2D" in _depth_text(enc, "draw.deep", [3])
 
 
 def test_budget_charges_each_check_of_a_shared_context_once():

@@ -26,8 +26,9 @@ NEEDS = {
     "exchange": ("drawn", "6H 9S 9D", ["5H JK 7H"] + CANASTAS, "KS", "exchange 6H on 1"),
     "combine": ("drawn", "JH 4D 4S 4C", ["5H 6H 7H", "8H 9H TH", CANASTAS[0]], "KS", "combine 1 2"),
     "bridge": ("drawn", "7H 4D 4S 4C", ["4H 5H 6H", "8H 9H TH", CANASTAS[0]], "KS", "layoff 7H to 1; combine 1 2"),
-    "exchange before the pickup": ("before-draw", "6H 9S 9D", ["5H JK 7H"] + CANASTAS, "4C 8S 8D",
-                                   "exchange 6H on 1"),
+    # no move on the table comes before the pickup (A-DRAW): the hand's own 6H is exchanged after it
+    "exchange with the hand's card after the pickup": ("before-draw", "6H 9S 9D", ["5H JK 7H"] + CANASTAS,
+                                                       "4C 8S 8D", "pickup depth 1; exchange 6H on 1"),
     # A-DRAW and A-COMBINE together: a card from the pile used in a move after the pickup
     "exchange with the top card taken alone": ("before-draw", "9S 9D", ["4H JK 6H 7H 8H 9H TH JH QH KH AH",
                                                CANASTAS[0]], "4C 5H", "pickup depth 1; exchange 5H on 1"),
@@ -143,11 +144,11 @@ def test_a_draw_a_side_that_has_not_melded_has_no_table_to_move_on_after_the_pic
     assert pickups(spot) and moves_around_pickup(spot) == []
 
 
-def test_a_combine_an_exchange_with_the_hands_own_card_is_made_before_the_pickup_not_again_after_it():
-    spot, _ = needs("exchange before the pickup")
+def test_a_draw_no_move_on_the_table_comes_before_the_pickup():
+    spot, _ = needs("exchange with the hand's card after the pickup")
     ways = ["; ".join(map(str, way.moves)) for way in moves_around_pickup(spot)]
-    assert "exchange 6H on 1" in ways
-    assert not [w for w in ways if w.startswith("pickup") and "exchange 6H" in w]
+    assert all(w.startswith("pickup") for w in ways)
+    assert "pickup depth 1; exchange 6H on 1" in ways
 
 
 # -- stranded cards: a sure "no" without a decider ---------------------------------------------------------
@@ -182,29 +183,26 @@ def test_a_combine_other_variants_have_no_moves_around_the_pickup_either():
     assert moves_around_pickup(spot) == []
 
 
-#: 9S under the 3C stopper, with 8S JS held: 8S 9S _ JS needs a wild the hand has not, until QH takes the
-#: joker's place in QH QD JK (A-COMBINE) and the freed joker joins the deep card's set (A-DRAW (c))
+#: 9S under the 3C stopper, with 8S JS held: 8S 9S _ JS needs a wild the hand has not. QH could take the
+#: joker's place in QH QD JK (A-COMBINE), but only after the pickup, and the deep card's set goes down at
+#: once with the pickup (A-DRAW (c)): the freed joker comes too late for it
 JOKER_FOR_A_DEEP_SET = {"variant": "albany", "phase": "before-draw", "hand": "8S JS QH 5D 6C",
                         "melds": ["QH QD JK"], "discard": "9S 3C"}
 
 
 @pytest.mark.parametrize("decider", ["z3", "reference"])
-def test_a_draw_a_combine_a_pickup_may_need_a_joker_freed_on_the_table_first(decider):
+def test_a_draw_a_combine_a_joker_freed_on_the_table_comes_too_late_for_the_pickup(decider):
     spot = Spot.from_dict(JOKER_FOR_A_DEEP_SET)
-    assert not hasattr(checker.find(spot, Goal(pickup=ANY, take_pile=True)), "play")  # as the table stands: no
-    assert reference.find(spot, Goal(pickup=ANY, take_pile=True)) is None
     verdict = ask("pickup", spot, decider=decider)
-    assert verdict.answer and verdict.witness["play"].startswith("exchange QH on 1; pickup 8S JS JK depth 2")
-    assert verdict.witness["table_moves"] == ["exchange QH on 1"]
-    play_turn(spot, parse_play(verdict.witness["play"]))
+    assert not verdict.answer and verdict.reasons
+    refused = ask("play", spot, play="exchange QH on 1; pickup 8S JS JK depth 2; discard 5D")
+    assert not refused.answer and refused.reasons[0].rule == "A-COMBINE"
 
 
-def test_a_draw_a_combine_a_named_pickup_is_judged_after_the_moves_that_make_it_legal():
+def test_a_draw_a_combine_a_named_pickup_is_never_judged_after_a_move_on_the_table():
     spot = Spot.from_dict(JOKER_FOR_A_DEEP_SET)
-    assert ask("pickup", spot, play="8S JS JK depth 2").answer
-    verdict = ask("pickup", spot, play="8S JS depth 2")  # without the joker the gap stays unfilled
-    assert not verdict.answer
-    assert verdict.reasons[-1].rule == "A-COMBINE" and "before taking from the pile" in verdict.reasons[-1].text
+    assert not ask("pickup", spot, play="8S JS JK depth 2").answer  # the joker is on the table, not held
+    assert not ask("pickup", spot, play="8S JS depth 2").answer  # without the joker the gap stays unfilled
 
 
 def test_a_draw_a_side_not_down_has_no_table_to_free_a_joker_from():

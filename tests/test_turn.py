@@ -269,10 +269,12 @@ def test_a_combine_a_set_made_this_turn_joined_to_an_older_one_is_laid_off_onto_
     assert turn.new_melds == [] and turn.laid_off() == [(1, {Card.parse(c): 1 for c in ("8H", "9H", "TH")})]
 
 
-def test_a_combine_table_moves_may_come_before_the_pickup():
+def test_a_combine_no_table_move_comes_before_the_pickup():
     s = albany(phase="before-draw", hand="7H KH KD QS 9H", discard="KS 5C")
-    turn = play_turn(s, parse_play("exchange 7H on 1; pickup KH KD depth 2; meld KS KH KD JK; discard 9H"))
-    assert turn.pickup_kind == "c" and " ".join(map(str, turn.table[-1])) == "KS KH KD JK"
+    e = error(s, "exchange 7H on 1; pickup KH KD depth 2; meld KS KH KD JK; discard 9H")
+    assert e.rule == "A-COMBINE" and e.step == 1 and "never before" in e.text
+    turn = play_turn(s, parse_play("pickup KH KD depth 2; meld KS KH KD; exchange 7H on 1; discard 9H"))
+    assert turn.pickup_kind == "c" and "JK" in map(str, turn.hand)
 
 
 def test_a_combine_other_variants_have_no_moves_on_the_table_C_MELD():

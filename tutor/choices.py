@@ -1,6 +1,6 @@
 """Candidate melds and lay-offs for the ``melds`` question, in canonical form.
 
-Cards that play the same role are interchangeable (CONTRACT.md): in a group
+Cards that play the same role are interchangeable (docs/answers.md, the melds listing): in a group
 the naturals of its rank differ only by suit, wild cards differ by kind
 (their rank: a 2 or a joker, or a king in canasty). A candidate is written
 with the hand's first cards of each kind. Which candidates are *legal now*
@@ -117,30 +117,42 @@ def candidates(spot: Spot, hand: tuple[Card, ...] | None = None, *, limit: int |
 def _sequence_candidates(spot: Spot, hand: tuple[Card, ...], budget: StepBudget):
     """Same-suit runs the hand could form, new or onto a table sequence (wilds undeclared)."""
     rules = spot.rules
-    n_wild = min(sum(1 for c in hand if rules.role(c) == "wild"), rules.max_wilds() or 0)
-    judged = [(i, m, judge(rules, m, going_out=True)) for i, m in enumerate(spot.melds, start=1)]
-    targets = [(i, m, j.key) for i, m, j in judged if j.kind == "sequence"]
+    held_wilds = sum(1 for c in hand if rules.role(c) == "wild")
+    cap = rules.max_wilds()
+    n_wild = held_wilds if cap is None else min(held_wilds, cap)
+    targets = []
+    for i, m in enumerate(spot.melds, start=1):
+        j = judge(rules, m, going_out=True)
+        if j.kind == "sequence":
+            targets.append((i, m, j.key, {c.order for c in m if rules.role(c) == "natural"}, j.wilds))
     for suit in "SHDC":
         ranks = sorted({c.order: c for c in hand if c.suit == suit and rules.role(c) == "natural"}.items())
         cards_by_order = dict(ranks)
         orders = [o for o, _ in ranks]
+        mine = [t for t in targets if t[2] == suit]
         for size in range(1, len(orders) + 1):
             for chosen in combinations(orders, size):
-                budget.spend()
-                if chosen[-1] - chosen[0] + 1 - size > n_wild:
-                    continue  # more gaps than wild cards could ever fill
+                budget.spend(1 + len(mine))
+                # more gaps than wild cards could ever fill: as a new sequence, or around a table one
+                # (whose own naturals fill the middle: a lay-off may go on at both ends)
+                alone = chosen[-1] - chosen[0] + 1 - size <= n_wild
+                onto = [(to, m) for to, m, _, have, w in mine if _gaps(set(chosen) | have) <= n_wild + w]
+                if not alone and not onto:
+                    continue
                 nats = tuple(cards_by_order[o] for o in chosen)
                 for wilds in _wild_combos(rules, hand, n_wild, budget):
                     cards = nats + wilds
                     budget.spend(len(cards))
-                    if size >= 2 and is_legal(rules, cards):
+                    if alone and size >= 2 and is_legal(rules, cards):
                         yield MeldChoice("meld", cards, None, card_points(rules, cards))
-                    for to, m, key in targets:
-                        if key != suit:
-                            continue
+                    for to, m in onto:
                         budget.spend(len(m) + len(cards))
                         if _extends(rules, m, cards):
                             yield MeldChoice("layoff", cards, to, card_points(rules, cards))
+
+
+def _gaps(orders: set[int]) -> int:
+    return max(orders) - min(orders) + 1 - len(orders)
 
 
 def _extends(rules: Rules, meld, cards) -> bool:

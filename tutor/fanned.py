@@ -4,6 +4,7 @@ pile for a top card that is used at once, or any deeper card with all above it."
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from .cards import Card, format_cards
@@ -23,7 +24,7 @@ def can_lay_off(replay: "_Replay", card: Card) -> bool:
 
 
 def pickup_kind(replay: "_Replay", action: Action) -> str:
-    """Which of A-DRAW's three ways a ``pickup`` step is (CONTRACT.md)."""
+    """Which of A-DRAW's three ways a ``pickup`` step is (the play notation, docs/answers.md)."""
     pile, depth = replay.pile, action.depth
     layable = can_lay_off(replay, pile[-1])
     if depth is None:
@@ -36,11 +37,42 @@ def pickup_kind(replay: "_Replay", action: Action) -> str:
 
 
 def _deep_fits(replay: "_Replay", action: Action) -> bool:
+    taken = replay.pile[-action.depth:]
+    return bool(completions(replay.rules, taken[0], action.cards, taken[1:]))
+
+
+def _core_ok(rules, lowest: Card, cards) -> bool:
+    """Do ``cards`` make the lowest card taken a new set's core (A-DRAW (c))?"""
+    need, most = rules["pile"]["deep_needs_naturals"], rules["pile"]["deep_max_wilds"]
+    naturals = sum(rules.role(c) == "natural" for c in cards)
+    wilds = sum(rules.role(c) == "wild" for c in cards)
+    if naturals < need or wilds > most or naturals + wilds < len(cards):
+        return False
     try:
-        judge(replay.rules, (replay.pile[-action.depth],) + action.cards)
+        judge(rules, (lowest,) + tuple(cards))
         return True
     except IllegalPlayError:
         return False
+
+
+def completions(rules, lowest: Card, named, above) -> list[tuple[Card, ...]]:
+    """The ways to complete the named cards into the lowest card's core: ``[()]`` when they make it
+    alone. With Deluxe option 3 (``take_up_option``) the core may be completed from the cards taken
+    above the lowest one, so a pickup named by its hand cards alone is read with the fewest such
+    cards that make it legal (each way of the fewest, in a stable order); without it, none."""
+    if _core_ok(rules, lowest, named):
+        return [()]
+    if not rules["pile"].get("take_up_option"):
+        return []
+    pool = Counter(above) - Counter(named)
+    faces = sorted((c for c in pool if rules.role(c) in ("natural", "wild")), key=str)
+    spare = pool and rules["pile"]["deep_needs_naturals"] + rules["pile"]["deep_max_wilds"] - len(named)
+    for size in range(1, max(0, spare) + 1):
+        found = [extra for extra in combinations([f for f in faces for _ in range(pool[f])], size)
+                 if _core_ok(rules, lowest, tuple(named) + extra)]
+        if found:
+            return sorted(set(found), key=lambda e: tuple(map(str, e)))
+    return []
 
 
 def check_from_hand(replay: "_Replay", cards) -> None:
@@ -102,14 +134,21 @@ def take_fanned(replay: "_Replay", action: Action) -> None:
     naturals = [c for c in action.cards if rules.role(c) == "natural"]
     wilds = [c for c in action.cards if rules.role(c) == "wild"]
     need, most = rules["pile"]["deep_needs_naturals"], rules["pile"]["deep_max_wilds"]
-    if len(naturals) < need or len(wilds) > most or len(naturals) + len(wilds) < len(action.cards):
+    fills = completions(rules, lowest, action.cards, taken[1:]) if relaxed else [()]
+    if (len(naturals) < need and not fills) or len(wilds) > most or len(naturals) + len(wilds) < len(action.cards):
         source = "held" if relaxed else "from the hand"
         raise replay.fail(rule, f"the lowest card taken, {lowest}, must be melded at once with at least {need} "
                                 f"naturals {source} (and at most {most} wilds); {format_cards(action.cards) or 'none'} given")
     try:
-        judge(rules, (lowest,) + action.cards)
+        judge(rules, (lowest,) + action.cards + (fills[0] if fills else ()))
     except IllegalPlayError as e:
         raise replay.fail(e.rule, f"the lowest card taken must make a new set: {e.text}") from None
+    if not fills:
+        raise replay.fail(rule, f"the lowest card taken, {lowest}, makes no set with {format_cards(action.cards)} "
+                                "and the cards taken above it")
+    # Deluxe option 3 with the hand's cards alone named: the set takes cards taken above too, any
+    # completion the next meld shows (``fills``), the first of them when no meld step follows
+    replay.pending_fill = fills if fills != [()] else None
     replay.top, replay.pending = lowest, action.cards
     replay.picked, replay.pile = tuple(taken), pile[:-depth]
     replay.deep_meld = True

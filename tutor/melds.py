@@ -81,7 +81,7 @@ def judge(rules: Rules, cards: Iterable[Card] | str, *, going_out: bool = True) 
     elif rules["meld"]["sequences"]:
         kind, key = SEQUENCE, _judge_sequence(rules, cards, naturals, wilds)
     else:
-        raise _fail(meld_rule, f"{_what(cards)} mixes ranks {' '.join(sorted(ranks, key=RANK_ORDER.get, reverse=True))}; "
+        raise _fail(meld_rule, f"{_what(cards)} mixes ranks {' '.join(sorted(ranks, key=lambda r: RANK_ORDER.get(r, 0), reverse=True))}; "
                                f"a meld is cards of one rank (no sequences in {rules.id})")
     _check_wild_limits(rules, cards, len(naturals), len(wilds))
     return Meld(cards, kind, key, len(naturals), len(wilds), len(cards) >= rules["canasta"]["min_cards"])
@@ -134,8 +134,9 @@ def _judge_wild_set(rules: Rules, cards) -> Meld:
     if not wm.get("allowed"):
         raise _fail(rules.cite("meld"), f"{_what(cards)} is all wild cards; a meld needs at least "
                                         f"{rules['meld']['min_naturals']} naturals")
-    if len(cards) < wm["min_cards"]:
-        raise _fail(rule, f"{_what(cards)} is {len(cards)} wild cards; an all-wild meld needs at least {wm['min_cards']}")
+    least = wm.get("min_cards", rules["meld"]["min_cards"])  # a wild set no shorter than any set, unless told
+    if len(cards) < least:
+        raise _fail(rule, f"{_what(cards)} is {len(cards)} wild cards; an all-wild meld needs at least {least}")
     return Meld(cards, WILD, "", 0, len(cards), len(cards) >= rules["canasta"]["min_cards"])
 
 

@@ -1,11 +1,12 @@
 """Albany's moves on the table around taking from the pile (A-DRAW, A-COMBINE).
 
-From ``before-draw`` a turn may exchange and combine before it takes from
-the pile, and again after it: then a card taken from the pile may take a
-table joker's place, fill the gap between two sequences, or the pickup's
-new set may join another. The deciders answer the turn from the table as it
-stands and take the pile themselves; what they do not model is a move after
-the pickup. So those moves are found here, the pickup made first.
+From ``before-draw`` a turn may exchange and combine only after it has
+taken from the pile, never before (every turn starts with the stock or the
+pile): then a card held or taken may take a table joker's place, fill the
+gap between two sequences, or the pickup's new set may join another. The
+deciders answer the turn from the table as it stands and take the pile
+themselves; what they do not model is a move after the pickup. So those
+moves are found here, the pickup made first.
 
 A pickup that makes a new set (a deep pick-up, A-DRAW (c), or a top card
 melded with hand cards, (b)) is asked through a ``StandIn`` for each depth:
@@ -86,20 +87,19 @@ def table_moves_for(spot: Spot) -> list[Rearranged | StandIn]:
     return rearrangements(spot, bridges=True) if spot.phase == "drawn" else moves_around_pickup(spot)
 
 
-def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
-    """Every other start of a turn from ``before-draw`` that moves on the table: moves before the pickup
-    (a ``before-draw`` spot: the deciders take the pile), or a pickup and moves after it (a ``drawn``
-    spot, or for a deep pick-up a ``StandIn``), or both; each table and hand once. More than
+def moves_around_pickup(spot: Spot, pickup: Action | None = None) -> list[Rearranged | StandIn]:
+    """Every other start of a turn from ``before-draw`` that moves on the table: a pickup (``pickup``
+    alone, when given) and moves after it (a ``drawn`` spot, or for a deep pick-up a ``StandIn``);
+    each table and hand once. No move comes before the pickup (A-DRAW, A-COMBINE). More than
     ``MAX_TABLES`` and the search gives up.
 
     A side that has not melded has no table to move on: what it melds this turn it can meld as the
     moves would leave it (and the drawn spot would wrongly count it as melded before the turn)."""
-    before = rearrangements(spot, bridges=False)
-    if not spot.down or not spot.rules["meld"].get("combine_rule"):
-        return before
-    starts = [Rearranged((), spot)] + before
+    if not spot.down or not spot.rules["meld"].get("combine_rule") or not spot.discard:
+        return []
+    starts = [Rearranged((), spot)]
     pile = len(spot.discard)
-    options = [pickup_options(start.spot, exact=True) for start in starts]
+    options = [pickup_options(start.spot, exact=True) if pickup is None else [pickup] for start in starts]
     # a pickup with no move after it, made from the table as it stands or after moves before it, is
     # the deciders' own work; moves after a pickup that reach one of those tables add nothing (the
     # pickups are made as they are needed: the deep ones only when a stand-in answers yes)
@@ -121,10 +121,7 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
         for taken in made[i, depth]:
             if stoppers_block(spot.rules, taken.spot.hand):
                 continue  # the pile's stoppers now block going out, whatever the table does
-            # exchanges with the hand's own cards are made before the pickup (``before``), which the
-            # deciders take from; only what the pickup brought is new to exchange
-            brought = Counter(taken.spot.hand) - (Counter(start.spot.hand) - Counter(taken.moves[0].cards))
-            for way in rearrangements(taken.spot, bridges=True, exchange_with=brought):
+            for way in rearrangements(taken.spot, bridges=True):
                 key = table_key(way.spot.melds, way.spot.hand)
                 if key not in covered:
                     covered.add(key)
@@ -132,7 +129,7 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
         asked[i, depth] = _at_most(out)
         return out
 
-    found: list[Rearranged | StandIn] = list(before)
+    found: list[Rearranged | StandIn] = []
     for i, start in enumerate(starts):
         found += after(i, "top")
         for depth in sorted({_depth(a, pile) for a in options[i]} - {"top"}):
@@ -142,8 +139,7 @@ def moves_around_pickup(spot: Spot) -> list[Rearranged | StandIn]:
             if stoppers_block(spot.rules, loose.hand):
                 continue
             ways = partial(after, i, depth)
-            found += [StandIn(way.spot, ways)
-                      for way in rearrangements(loose, bridges=True, exchange_with=Counter(taken))]
+            found += [StandIn(way.spot, ways) for way in rearrangements(loose, bridges=True)]
             # moves on the pickup's own set alone (a card taken exchanged for its joker, the set joined
             # to another) are no move at all for the stand-in, which melds that set as they leave it:
             # the stand-in as it stands answers for them

@@ -13,12 +13,13 @@ from dataclasses import replace
 from typing import Callable
 
 from .cards import format_cards, parse_cards
-from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorError
+from .melds import BLOCKERS, judge
+from .errors import IllegalPlayError, NotationError, SolverLimitError, SpotError, TutorError
 from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
-from .pickup_moves import StandIn, table_moves_for
-from .play import DISCARD, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
+from .pickup_moves import StandIn, moves_around_pickup, table_moves_for
+from .play import DISCARD, KINDS, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
 from .spot import Spot
-from .table_moves import move_rule, rearrangements, stoppers_block, stranded
+from .table_moves import move_rule, stoppers_block, stranded
 from .turn import Turn, TurnError, after_steps, play_turn
 from .verdict import Reason, Verdict, empty_stock_reason
 
@@ -125,12 +126,16 @@ def ask(question: str, spot: Spot, *, play: str | None = None, went_out: str | N
         raise TutorError(f"unknown question {question!r} (use one of {', '.join(QUESTIONS)})")
     if question == "score":
         return score(spot, went_out)
+    _no_hand_ended(spot)
     if play is not None and question in ("melds", "go-out"):
         raise TutorError(f"{question} takes no play")
     if question == "play":
         if play is None:
             raise TutorError("the question 'play' needs the play to judge (--play ACTIONS)")
         return referee(spot, play)
+    why = undecidable(spot.rules)
+    if why:
+        raise SolverLimitError(f"this question cannot be decided here yet: {why}")
     engine = _decider(decider, rlimit)
     if question == "melds":
         return melds(spot, engine)
@@ -141,6 +146,36 @@ def ask(question: str, spot: Spot, *, play: str | None = None, went_out: str | N
     return initial_meld(spot, engine, play)
 
 
+def _no_hand_ended(spot: Spot) -> None:
+    """A meld of black 3s goes down only in the turn its player goes out, which ends the hand: a spot
+    with one on the table can be scored, never played on (C-BLACK3, H-BLACK3)."""
+    rules = spot.rules
+    for cards in spot.melds:
+        try:
+            ended = judge(rules, cards, going_out=True).kind == BLOCKERS
+        except IllegalPlayError:
+            continue
+        if ended:
+            raise SpotError(f"{format_cards(cards)} on the table is a meld of black 3s, made only by going out, "
+                            f"so the hand is over: only its score can be asked ({rules.cite('blocker_meld')})")
+
+
+def undecidable(rules) -> str | None:
+    """Why no decider searches this table's turns, or None. Sequences, several sets of a rank and
+    stoppers come with a fanned pile (Albany's A-DRAW); a pile taken whole comes with groups, one a
+    rank (the other three variants). A house-rules file may ask for a mix of the two."""
+    if rules["pile"].get("style") == "fanned":
+        return None
+    mixed = [what for what, on in (("sequences", rules["meld"].get("sequences")),
+                                   ("several sets of one rank", not rules["meld"].get("one_per_rank", True)),
+                                   ("stoppers", rules["cards"].get("stopper"))) if on]
+    if mixed or "take_with" not in rules["pile"]:
+        what = " and ".join(mixed) or "sets as Albany plays them"
+        return (f"{rules.variant.name} plays {what} with a discard pile taken whole ({rules.cite('pile')}); "
+                "the tutor decides those only with a fanned pile, taken from any depth, as in Albany")
+    return None
+
+
 def melds(spot: Spot, engine) -> Verdict:
     with _Timer() as t:
         unknown = spot.phase == "before-draw"
@@ -148,7 +183,14 @@ def melds(spot: Spot, engine) -> Verdict:
             choices = engine.legal_choices(spot, unknown_draw=unknown)
         except NotImplementedError as e:
             raise SolverLimitError(f"this question cannot be decided here yet: {e}") from None
-    return Verdict("melds", bool(choices), None, (), t.ms, {"melds": [c.to_dict() for c in choices]})
+    reasons = ()
+    if not choices:  # an empty listing is a "no", and a "no" names its rule
+        rules = spot.rules
+        held = format_cards(c for c in spot.hand) or "no cards"
+        where = " (nor with the pile's cards)" if unknown and spot.discard else ""
+        reasons = (Reason.of(rules, rules.cite("meld"), f"no legal turn puts down a meld or lays off a card "
+                             f"from {held}{where}"),)
+    return Verdict("melds", bool(choices), None, reasons, t.ms, {"melds": [c.to_dict() for c in choices]})
 
 
 def go_out(spot: Spot, engine) -> Verdict:
@@ -159,7 +201,7 @@ def go_out(spot: Spot, engine) -> Verdict:
             goal = Goal(pickup=ANY, take_pile=True, go_out=True)
         play, reasons, _, spent = _solve_counted(engine, spot, goal)
         if play is None and not stoppers_block(spot.rules, spot.hand):  # no move takes a stopper from the hand
-            when = "" if spot.phase == "drawn" else ", before or after taking from the pile"
+            when = "" if spot.phase == "drawn" else " after taking from the pile"
             play, reasons = _after_table_moves(engine, spot, goal, reasons, spent, table_moves_for(spot), when)
     if play is None:
         if spot.phase == "before-draw" and not spot.discard:
@@ -231,15 +273,37 @@ def pickup(spot: Spot, engine, play: str | None) -> Verdict:
             goal = Goal(pickup=action, take_pile=True)
         else:
             goal = Goal(pickup=ANY, take_pile=True)
-        found, reasons, _, spent = _solve_counted(engine, spot, goal)
-        if found is None:  # a move on the table may make a pickup legal: a joker freed for a deep card's set
+        found, reasons, _, spent = None, (), 0, 0
+        for named in _completed(spot, goal.pickup):  # each reading of the named cards, until one is legal
+            found, more, _, used = _solve_counted(engine, spot, replace(goal, pickup=named))
+            reasons, spent = reasons + tuple(more or ()), spent + used
+            if found is not None:
+                break
+        if found is None:  # moves on the table after the pickup may let the turn end legally (never before it)
+            named = goal.pickup if isinstance(goal.pickup, Action) else None
             found, reasons = _after_table_moves(engine, spot, goal, reasons, spent,
-                                                rearrangements(spot, bridges=False), ", before taking from the pile")
+                                                moves_around_pickup(spot, named), " after taking from the pile")
     if found is None:
         if play is not None:
             reasons = _step_reasons(spot, goal.pickup) + tuple(reasons)
         return Verdict("pickup", False, None, tuple(dict.fromkeys(reasons)), t.ms)
     return _found("pickup", spot, found, False, t.ms)
+
+
+def _completed(spot: Spot, pickup):
+    """The pickups a named one stands for: itself, or with Deluxe option 3 (A-DRAW (c)) when it names
+    the hand's cards alone, the named cards with each fewest completion from the cards taken above
+    the lowest (the turn engine reads the short form the same way)."""
+    if not isinstance(pickup, Action) or not pickup.depth or pickup.depth < 2 or pickup.depth > len(spot.discard) \
+            or spot.rules["pile"].get("style") != "fanned":
+        return [pickup]
+    from .fanned import completions
+
+    taken = spot.discard[-pickup.depth:]
+    fills = completions(spot.rules, taken[0], pickup.cards, taken[1:])
+    if not fills or fills == [()]:
+        return [pickup]
+    return [replace(pickup, cards=pickup.cards + fill) for fill in fills]
 
 
 def _step_reasons(spot: Spot, action: Action) -> tuple[Reason, ...]:
@@ -291,7 +355,7 @@ def _proposed_first_meld(spot: Spot, text: str, t: _Timer) -> Verdict:
     actions: list[Action] = []
     for i, step in enumerate(steps, start=1):
         word = step.split(None, 1)[0].lower()
-        if word in (PICKUP, MELD):
+        if word in KINDS:  # a step as the tutor prints it (a witness's discard included)
             actions.append(parse_action(step, i))
         else:
             for part in step.split("|"):

@@ -125,12 +125,13 @@ class Rearranged:
 def rearrangements(spot: Spot, *, bridges: bool, exchange_with=None) -> list[Rearranged]:
     """Every other table (and hand) the side's moves on the table can reach from ``spot``, once each.
 
-    A turn that exchanges or combines anywhere can do so first: an exchange
+    From ``drawn``, a turn that exchanges or combines anywhere can do so first: an exchange
     only needs the natural, which is in the hand from the start, and sets
     that combine after lay-offs combine after laying off the cards between
-    them (``bridges``: a lay-off, then the combine). From ``before-draw`` the
-    moves come before the pickup, so no lay-off bridges there. ``exchange_with``, when given, are the
-    only cards that may take a joker's place (after a pickup: the cards it brought).
+    them (``bridges``: a lay-off, then the combine). From ``before-draw`` no move comes before
+    the pickup (A-DRAW): the search asks this of the ``drawn`` spot a pickup leaves
+    (``tutor.pickup_moves``). ``exchange_with``, when given, are the only cards that may take a
+    joker's place.
     """
     rules = spot.rules
     if not rules["meld"].get("combine_rule") or not spot.melds:

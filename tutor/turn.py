@@ -8,7 +8,8 @@ A turn, from the spot's phase: an optional pickup (only from
 ``before-draw``), any melds and lay-offs, then exactly one discard, unless
 the player goes out by melding every card where the variant allows that.
 Albany's moves on the table (``exchange``, ``combine``: A-COMBINE) may come
-anywhere before the discard, the pickup included.
+anywhere after the turn's draw or pickup and before the discard, never
+before the pickup: every turn starts with the stock or the pile.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .cards import Card, format_cards
-from .errors import IllegalPlayError
+from .errors import IllegalPlayError, VariantError
 from .melds import BLOCKERS, GROUP, Meld, card_points, judge
 from .play import COMBINE, DISCARD, EXCHANGE, LAYOFF, MELD, PICKUP, TABLE_MOVES, Action
 from .rules import Rules
@@ -83,6 +84,7 @@ class _Replay:
         self.pickup_kind = ""
         self.pending: tuple[Card, ...] | None = None  # cards that must go down at once after a pickup
         self.pending_blockers = False
+        self.pending_fill: list[tuple[Card, ...]] | None = None  # Deluxe option 3: ways to complete the pending set
         self.discarded: Card | None = None
         self.bonus: list[Card] = []
         self.stoppers_after_draw: int | None = None
@@ -137,9 +139,13 @@ class _Replay:
 
     # -- the steps ---------------------------------------------------------------
     def run(self) -> Turn:
-        first = next((a for a in self.actions if a.kind not in TABLE_MOVES), None)
+        first = self.actions[0] if self.actions else None
         if self.spot.phase == "before-draw" and (first is None or first.kind != PICKUP):
             self.step = 1
+            if first is not None and first.kind in TABLE_MOVES and any(a.kind == PICKUP for a in self.actions):
+                raise self.fail(self.rules.cite("meld", "combine_rule"),
+                                f"'{first}' comes before the pickup: moves on the table come after the turn's "
+                                "draw or pickup, never before")
             raise self.fail(self.rules.cite("draw"), "from before-draw a play starts with 'pickup': a card drawn "
                             "from the stock is unknown (give the spot with phase \"drawn\" instead)")
         for i, action in enumerate(self.actions, start=1):
@@ -174,7 +180,7 @@ class _Replay:
 
     def pickup(self, action: Action, index: int) -> None:
         rules = self.rules
-        if any(a.kind not in TABLE_MOVES for a in self.actions[:index - 1]) or self.spot.phase != "before-draw":
+        if index > 1 or self.spot.phase != "before-draw":
             why = "the turn's draw has been made" if self.spot.phase == "drawn" else "only as the turn's first step"
             raise self.fail(rules.cite("pile"), f"the pile can be taken only at the start of the turn ({why})")
         if not self.pile:
@@ -234,6 +240,9 @@ class _Replay:
             rule = rules.cite("pile")
             why = f"a black 3 ({buried[0]}) lies in the pile"
         else:
+            if "take_with" not in pile_rules:
+                raise VariantError(f"{rules.variant.name}: the pile is taken whole, but the rules do not say which "
+                                   "cards from the hand take it")
             ways = pile_rules["take_with"]
             rule = rules.cite("pile")
             why = ""
@@ -265,8 +274,8 @@ class _Replay:
 
     def _settle_pending_implicitly(self) -> None:
         """The top card (and the named cards) go down at once, as the rules demand."""
-        cards = (self.top,) + self.pending
-        self.pending = None
+        cards = (self.top,) + self.pending + (self.pending_fill[0] if self.pending_fill else ())
+        self.pending, self.pending_fill = None, None
         self.hand[self.top] += 1
         if self.deep_meld or self.pending_blockers:
             self._new_meld(cards)
@@ -290,6 +299,11 @@ class _Replay:
             missing = format_cards((need - Counter(cards)).elements())
             raise self.fail(self.rules.cite("pile"), f"after taking the pile, {format_cards(need.elements())} must go "
                                                      f"down at once (missing here: {missing})")
+        if self.pending_fill and not any(not Counter(fill) - (Counter(cards) - need) for fill in self.pending_fill):
+            ways = " or ".join(format_cards(fill) for fill in self.pending_fill)
+            raise self.fail(self.rules.cite("pile"), f"{format_cards(need.elements())} make a set only with {ways} "
+                                                     "taken above it, and those go down with them at once")
+        self.pending_fill = None
         if self.pickup_kind == "b":
             from .fanned import check_from_hand
 

@@ -23,7 +23,8 @@ alone), the whole pile (b: the top card goes down at once with cards from
 the hand only, ``_opening``, in a set that may take more cards later), or
 any deeper card (c: the lowest card taken makes a new set with a core of at
 least two naturals from the hand, or with option 3 from anything held).
-Every rule is tracked by its rule ID, so a "no" comes from an unsat core.
+Every rule is tracked by its aspect (``ASPECT_RULES``: the rules data names its rule ID), so a
+"no" comes from an unsat core.
 
 Before any search, ``_domain`` rules out the depths that cannot start the
 turn, each by the rule that forbids it: the top card's way (a or b), a
@@ -50,6 +51,11 @@ from . import smt
 from .solve import Budget, Values
 
 MODE_NONE, MODE_TOP, MODE_WHOLE, MODE_DEEP = 0, 1, 2, 3
+
+#: What the encoding tracks (an aspect, with finer ones after a dot: ``draw.deep``) and where the rules
+#: data names its rule: the set shapes, going out, the stoppers, taking from the pile.
+ASPECT_RULES = {"set": ("meld", "rule"), "out": ("go_out", "rule"), "stopper": ("cards", "stopper_rule"),
+                "draw": ("pile", "rule")}
 
 
 @dataclass
@@ -95,7 +101,16 @@ class Albany:
         self.m = m = Model(spot)
         self.low, self.high = sequence_span(rules)
         self.maxlen = self.high - self.low + 1
-        self.max_wilds = rules.max_wilds() or 2
+        # the set shapes, as the rules data declares them (A-SET, A-SCORE), never as numbers of this code
+        cap = rules.max_wilds()
+        self.max_wilds = cap if cap is not None else sum(rules.pack.values())
+        self.set_min = rules["meld"]["min_cards"]
+        self.nat_min = rules["meld"]["min_naturals"]
+        self.wild_set_min = rules["wild_meld"].get("min_cards", self.set_min)
+        self.canasta = rules["canasta"]["min_cards"]
+        self.at_most_naturals = bool(rules["meld"].get("wilds_at_most_naturals"))  # never more wilds than naturals
+        # a canasta of naturals and wilds holds at least this many naturals
+        self.canasta_naturals = max(self.nat_min, self.canasta - self.max_wilds)
         self.need = rules.canastas_to_go_out
         self.block = rules["go_out"].get("stoppers_block", 0)
         hand = [c for c in spot.hand if c is not UNKNOWN]
@@ -136,6 +151,16 @@ class Albany:
         self._opening()
         self._deep()
         self._ends()
+
+    def _fewer_wilds(self, w, n):
+        """Never more wilds than naturals in a set, where the rules say so (``wilds_at_most_naturals``)."""
+        return w <= n if self.at_most_naturals else smt.BoolVal(True)
+
+    def rule_of(self, aspect: str) -> str:
+        """The rule ID of a tracked aspect (``set``, ``out.cards``, ``draw.deep``...), as the rules data
+        names it: the encoding tracks what it models, the data says which rule that is."""
+        section, key = ASPECT_RULES[aspect.split(".")[0]]
+        return self.rules.cite(section, key)
 
     def _classify(self, faces: list[Card]) -> None:
         rules = self.rules
@@ -186,9 +211,9 @@ class Albany:
             deeper = j >= 2 and self.deep_core(j)                          # (c)
             if not (alone or whole or deeper):
                 if j >= 2:
-                    why = "A-STOPPER.lowest" if rules.role(self.pile[-j]) == "stopper" else "A-DRAW.deep"
+                    why = "stopper.lowest" if rules.role(self.pile[-j]) == "stopper" else "draw.deep"
                 else:
-                    why = "A-STOPPER.top" if top_stopper else "A-DRAW.top"
+                    why = "stopper.top" if top_stopper else "draw.top"
             elif not goal.go_out or not (why := self._out_of_reach(j, p)):
                 depths.append(j)
                 continue
@@ -199,14 +224,14 @@ class Albany:
         """The rule by which a quick necessary condition rules out going out after taking ``depth``
         cards (0: none): too few canastas, two cards no set could take, stoppers that block."""
         if self.canasta_bound(depth) < self.need:
-            return "A-GOOUT"
+            return "out"
         if len(self.strands.setdefault(depth, self.stranded(depth))) + self.unknown > 1:
-            return "A-GOOUT.cards"
+            return "out.cards"
         if self.block and self.stoppers_held(depth) >= self.block:
-            return "A-STOPPER"
+            return "stopper"
         fits = self.canastas_fit(0) if depth == 0 else depth >= self._fit_from(p)
         if not fits:
-            return "A-GOOUT"
+            return "out"
         return None
 
     def stoppers_held(self, depth: int) -> int:
@@ -287,11 +312,11 @@ class Albany:
                    smt.Implies(self.mode == MODE_WHOLE, self.d == p), smt.Implies(self.mode == MODE_DEEP, self.d >= 2),
                    smt.Or([self.d == j for j in self.depths])]  # none: false
         if self.spot.phase == "before-draw":
-            m.track("A-DRAW.start", self.mode != MODE_NONE)
+            m.track("draw.start", self.mode != MODE_NONE)
         top_role = rules.role(self.top) if self.top is not None else ""
         if top_role == "stopper":
-            m.track("A-STOPPER.top", smt.And(self.mode != MODE_TOP, self.mode != MODE_WHOLE))
-        m.track("A-DRAW.top", self.mode != (MODE_WHOLE if not self._layable else MODE_TOP))
+            m.track("stopper.top", smt.And(self.mode != MODE_TOP, self.mode != MODE_WHOLE))
+        m.track("draw.top", self.mode != (MODE_WHOLE if not self._layable else MODE_TOP))
         # taken copies of each face (only depths of the domain can be taken)
         reach = max(self.depths, default=0)
         self.taken: dict[Card, object] = {}
@@ -302,7 +327,7 @@ class Albany:
         deep = [j for j in self.depths if j >= 2]
         deep_ok = [j for j in deep if rules.role(self.pile[-j]) != "stopper"]
         if len(deep_ok) < len(deep):
-            m.track("A-STOPPER.lowest", smt.Implies(self.mode == MODE_DEEP, smt.Or([self.d == j for j in deep_ok])))
+            m.track("stopper.lowest", smt.Implies(self.mode == MODE_DEEP, smt.Or([self.d == j for j in deep_ok])))
         self.stoppers_after = smt.Sum([self.hand[c] + self.taken[c] for c in self.stoppers])
         self.avail = {c: self.hand[c] + self.taken[c] for c in self.faces}
 
@@ -315,15 +340,16 @@ class Albany:
             if not faces:
                 continue
             top_n = sum(self._have(c) for c in faces)
-            if top_n < 2:
+            if top_n < self.nat_min:
                 continue
             nat = {c: _int(m, f"g_{c}", 0, self._have(c)) for c in faces}
             wild = {c: _int(m, f"g_{rank}_{c}", 0, self._have(c)) for c in self.wilds}
-            g = _int(m, f"g_{rank}_sets", 0, top_n // 2)
-            c = _int(m, f"g_{rank}_canastas", 0, top_n // 2)
+            g = _int(m, f"g_{rank}_sets", 0, top_n // self.nat_min)
+            c = _int(m, f"g_{rank}_canastas", 0, top_n // self.canasta_naturals)
             n, w = smt.Sum(nat.values()), smt.Sum(wild.values())
-            m.track("A-SET", smt.And(n >= 2 * g, w <= self.max_wilds * g, n + w >= 7 * c + 3 * (g - c), c <= g,
-                                    smt.Implies(g == 0, n + w == 0)))
+            m.track("set", smt.And(n >= self.canasta_naturals * c + self.nat_min * (g - c), w <= self.max_wilds * g,
+                                    n + w >= self.canasta * c + self.set_min * (g - c), c <= g,
+                                    smt.Implies(g == 0, n + w == 0), self._fewer_wilds(w, n)))
             for face, v in list(nat.items()) + list(wild.items()):
                 self.uses[face].append(v)
             self.canastas.append(c)
@@ -340,11 +366,12 @@ class Albany:
         hn = {f: _int(m, f"{prefix}_{f}", 0, self._have(f)) for f in faces}
         hw = {f: _int(m, f"{prefix}_{rank}_{f}", 0, self.max_wilds) for f in self.wilds}
         n, w = smt.Sum(hn.values()), smt.Sum(hw.values())
-        m.track("A-SET", smt.If(on, smt.And(n >= 2, n + w >= 3, w <= self.max_wilds), n + w == 0))
+        m.track("set", smt.If(on, smt.And(n >= self.nat_min, n + w >= self.set_min, w <= self.max_wilds,
+                                          self._fewer_wilds(w, n)), n + w == 0))
         for face, v in list(hn.items()) + list(hw.items()):
             self.uses[face].append(v)
         one, zero = smt.IntVal(1), smt.IntVal(0)
-        self.canastas.append(smt.If(n + w >= 7, one, zero))
+        self.canastas.append(smt.If(n + w >= self.canasta, one, zero))
         self.new_sets.append(smt.If(on, one, zero))
         return hn, hw, on
 
@@ -355,7 +382,7 @@ class Albany:
             faces = {c.order: c for c in self.naturals if c.suit == suit and self.low <= c.order <= self.high}
             total = sum(self._have(c) for c in faces.values())
             prev = None
-            for s in range(total // 2):
+            for s in range(total // self.nat_min):
                 name = f"q_{suit}{s}"
                 x = {o: _int(m, f"{name}_{faces[o]}", 0, 1) for o in sorted(faces)}
                 wild = {c: _int(m, f"{name}_{c}", 0, self.max_wilds) for c in self.wilds}
@@ -363,11 +390,12 @@ class Albany:
                 lo, hi = _int(m, f"{name}_lo", self.low, self.high), _int(m, f"{name}_hi", self.low, self.high)
                 canasta = m.bool(f"{name}_canasta")
                 n, w = smt.Sum(x.values()), smt.Sum(wild.values())
-                m.track("A-SET", smt.And(
-                    smt.If(used, smt.And(n >= 2, n + w >= 3, w <= self.max_wilds, n + w <= self.maxlen,
+                m.track("set", smt.And(
+                    smt.If(used, smt.And(n >= self.nat_min, n + w >= self.set_min, w <= self.max_wilds,
+                                       self._fewer_wilds(w, n), n + w <= self.maxlen,
                                        hi - lo + 1 - n <= w), n + w == 0),
                     *[smt.Implies(v == 1, smt.And(lo <= o, o <= hi)) for o, v in x.items()]))
-                m.hard.append(canasta == smt.And(used, n + w >= 7))
+                m.hard.append(canasta == smt.And(used, n + w >= self.canasta))
                 if prev is not None:  # unused slots last; used ones in order of their lowest natural
                     m.hard.append(smt.Implies(used, smt.And(prev[0], prev[1] <= lo)))
                 prev = (used, lo)
@@ -383,11 +411,13 @@ class Albany:
         m, rules = self.m, self.rules
         self.wildsets = None
         total = sum(self._have(c) for c in self.wilds)
-        if self.wilds and total >= 3 and rules["wild_meld"].get("allowed"):
+        if self.wilds and total >= self.wild_set_min and rules["wild_meld"].get("allowed"):
             use = {c: _int(m, f"ws_{c}", 0, self._have(c)) for c in self.wilds}
-            g, c = _int(m, "ws_sets", 0, total // 3), _int(m, "ws_canastas", 0, total // 7)
+            g = _int(m, "ws_sets", 0, total // self.wild_set_min)
+            c = _int(m, "ws_canastas", 0, total // max(self.canasta, self.wild_set_min))
             n = smt.Sum(use.values())
-            m.track("A-SET", smt.And(n >= 7 * c + 3 * (g - c), c <= g, smt.Implies(g == 0, n == 0)))
+            m.track("set", smt.And(n >= self.canasta * c + self.wild_set_min * (g - c), c <= g,
+                                    smt.Implies(g == 0, n == 0)))
             for face, v in use.items():
                 self.uses[face].append(v)
             self.canastas.append(c)
@@ -402,9 +432,10 @@ class Albany:
                 if total < sm["min_cards"]:
                     continue
                 use = {f: _int(m, f"ss_{f}", 0, self._have(f)) for f in faces}
-                g, c = _int(m, f"ss_{rank}_sets", 0, total // sm["min_cards"]), _int(m, f"ss_{rank}_canastas", 0, total // 7)
+                g, c = _int(m, f"ss_{rank}_sets", 0, total // sm["min_cards"]), _int(m, f"ss_{rank}_canastas", 0, total // self.canasta)
                 n = smt.Sum(use.values())
-                m.track("A-SET", smt.And(n >= 7 * c + sm["min_cards"] * (g - c), c <= g, smt.Implies(g == 0, n == 0)))
+                m.track("set", smt.And(n >= self.canasta * c + sm["min_cards"] * (g - c), c <= g,
+                                        smt.Implies(g == 0, n == 0)))
                 for face, v in use.items():
                     self.uses[face].append(v)
                 self.canastas.append(c)
@@ -438,20 +469,23 @@ class Albany:
             w = smt.Sum([v for f, v in add.items() if f in self.wilds])
             total = smt.Sum(add.values())
             if j.kind in (GROUP, SEQUENCE):
-                m.track("A-SET", j.wilds + w <= self.max_wilds)
+                m.track("set", j.wilds + w <= self.max_wilds)
+                if self.at_most_naturals:
+                    laid = smt.Sum([v for f, v in add.items() if f not in self.wilds])
+                    m.track("set", j.wilds + w <= len(meld) - j.wilds + laid)
             if j.kind == SEQUENCE:
                 orders = [c.order for c in meld if rules.role(c) == "natural"]
                 lo, hi = _int(m, f"t{i}_lo", self.low, min(orders)), _int(m, f"t{i}_hi", max(orders), self.high)
                 n = len(orders) + smt.Sum([v for f, v in add.items() if f in self.naturals])
-                m.track("A-SET", smt.And(hi - lo + 1 - n <= j.wilds + w, size + total <= self.maxlen,
+                m.track("set", smt.And(hi - lo + 1 - n <= j.wilds + w, size + total <= self.maxlen,
                                         *[smt.Implies(v == 1, smt.And(lo <= f.order, f.order <= hi))
                                           for f, v in add.items() if f in self.naturals]))
-            if size >= 7:
+            if size >= self.canasta:
                 self.canastas.append(smt.IntVal(0))  # counted below with the table's canastas
             else:
-                self.canastas.append(smt.If(size + total >= 7, smt.IntVal(1), smt.IntVal(0)))
+                self.canastas.append(smt.If(size + total >= self.canasta, smt.IntVal(1), smt.IntVal(0)))
             self.layoffs.append((i, add, j))
-        self.table_canastas = sum(1 for meld in self.spot.melds if len(meld) >= 7)
+        self.table_canastas = sum(1 for meld in self.spot.melds if len(meld) >= self.canasta)
 
     # -- (b): the top card's first set -------------------------------------------
     def _opening(self) -> None:
@@ -475,11 +509,11 @@ class Albany:
         held[top] += 1
         for rank in self.rules.natural_ranks:  # a new group
             if (top in self.naturals and rank != top.rank) or \
-                    sum(held[f] for f in self.naturals if f.rank == rank) < 2:
+                    sum(held[f] for f in self.naturals if f.rank == rank) < self.nat_min:
                 continue
             hn, hw, on = self.open_groups[rank] = self._apart(rank, "o")
             b = m.bool(f"open_g{rank}")
-            m.hard += [smt.Implies(b, smt.And(on, n >= 2, w <= self.max_wilds, k >= 3,
+            m.hard += [smt.Implies(b, smt.And(on, n >= self.nat_min, w <= self.max_wilds, k >= self.set_min,
                                             *[v == 0 for f, v in nat.items() if f.rank != rank],
                                             *[hn[f] >= v for f, v in nat.items() if f.rank == rank],
                                             *[hw[f] >= v for f, v in wild.items()])),
@@ -489,7 +523,7 @@ class Albany:
         for q, (suit, faces, x, wilds, used, lo, hi) in enumerate(self.seqs):  # a new sequence
             if top in self.naturals and (top.suit != suit or top.order not in faces):
                 continue
-            parts = [used, n >= 2, k >= 3, w <= self.max_wilds, ohi - olo + 1 - n <= w]
+            parts = [used, n >= self.nat_min, k >= self.set_min, w <= self.max_wilds, ohi - olo + 1 - n <= w]
             for f, v in nat.items():
                 if f.suit != suit or faces.get(f.order) != f:
                     parts.append(v == 0)
@@ -504,9 +538,10 @@ class Albany:
             total = smt.Sum(use.values())
             b = m.bool("open_w")
             m.hard.append(smt.Implies(b, smt.And(
-                n == 0, k >= 3, g >= 1, *[use[f] >= v for f, v in wild.items()],
-                smt.Or(smt.And(c >= 1, total >= smt.If(k >= 7, k, 7) + 7 * (c - 1) + 3 * (g - c)),
-                      smt.And(c < g, total >= k + 7 * c + 3 * (g - 1 - c))))))
+                n == 0, k >= self.wild_set_min, g >= 1, *[use[f] >= v for f, v in wild.items()],
+                smt.Or(smt.And(c >= 1, total >= smt.If(k >= self.canasta, k, self.canasta) + self.canasta * (c - 1)
+                               + self.wild_set_min * (g - c)),
+                      smt.And(c < g, total >= k + self.canasta * c + self.wild_set_min * (g - 1 - c))))))
             options.append((b, ("wild",)))
         for i, add, j in self.layoffs:  # onto a table set
             parts = [k >= 1] + [v == 0 for f, v in fc.items() if f not in add] + \
@@ -523,7 +558,7 @@ class Albany:
         one, zero = smt.IntVal(1), smt.IntVal(0)
         chosen = smt.Sum([smt.If(b, one, zero) for b, _ in options])
         m.hard.append(smt.Implies(smt.Not(whole), smt.And(chosen == 0, *[v == 0 for v in fc.values()])))
-        m.track("A-DRAW.whole", smt.Implies(whole, smt.And(fc[top] >= 1, chosen == 1)))
+        m.track("draw.whole", smt.Implies(whole, smt.And(fc[top] >= 1, chosen == 1)))
         self.opening = (fc, options)
 
     # -- the deep pick-up's new set --------------------------------------------
@@ -547,17 +582,22 @@ class Albany:
             (lambda term, face: smt.If(term < self.hand[face], term, smt.IntVal(self.hand[face])))
         targets = []
         self.deep_choice = []
+        core_n, core_w = rules["pile"]["deep_needs_naturals"], rules["pile"]["deep_max_wilds"]
         for rank, (nat, wild, g, c) in self.group.items():
             here = [f for f in list(nat) + list(wild) if f in low]
             if not here:
                 continue
             b = m.bool(f"deep_g{rank}")
             spare = smt.Sum([hand_cap(v - low.get(f, zero), f) for f, v in nat.items()])
+            # the set goes down at once with the lowest card: its other cards, a set with it, come from the
+            # hand (or with option 3 from anything held), however few naturals the core needs
+            spare_w = smt.Sum([hand_cap(v - low.get(f, zero), f) for f, v in wild.items()])
             # the lowest card's set holds two naturals besides it, so a natural lowest card
             # takes three of the rank's naturals into one set; its other sets need two each
             low_natural = smt.Sum([low[f] for f in here if f in nat])
-            m.hard.append(smt.Implies(b, smt.And(spare >= 2, g >= 1, smt.Sum([low[f] for f in here]) == 1,
-                                              smt.Sum(nat.values()) >= 2 * g + low_natural,
+            m.hard.append(smt.Implies(b, smt.And(spare >= core_n, spare + spare_w >= self.set_min - 1, g >= 1,
+                                              smt.Sum([low[f] for f in here]) == 1,
+                                              smt.Sum(nat.values()) >= self.nat_min * g + low_natural,
                                               *[smt.Implies(self.is_low[f], (nat.get(f) if f in nat else wild[f]) >= 1)
                                                 for f in here])))
             targets.append(b)
@@ -568,7 +608,7 @@ class Albany:
                 continue
             b = m.bool(f"deep_h{rank}")
             spare = smt.Sum([hand_cap(v - low.get(f, zero), f) for f, v in hn.items()])
-            m.hard.append(smt.Implies(b, smt.And(spare >= 2, on, smt.Sum([low[f] for f in here]) == 1,
+            m.hard.append(smt.Implies(b, smt.And(spare >= core_n, on, smt.Sum([low[f] for f in here]) == 1,
                                               *[smt.Implies(self.is_low[f], (hn.get(f) if f in hn else hw[f]) >= 1)
                                                 for f in here])))
             targets.append(b)
@@ -594,12 +634,13 @@ class Albany:
                 lf = low.get(f, zero)
                 parts += [v >= 0, v <= hand_cap(wild[f] - lf, f), smt.Implies(lf == 1, wild[f] >= 1)]
             n, w = smt.Sum(core.values()) + lown, smt.Sum(cw.values()) + loww
-            parts += [n - lown >= 2, w <= self.max_wilds, chi - clo + 1 - n <= w]
+            parts += [n - lown >= core_n, (n - lown) + (w - loww) >= self.set_min - 1, w <= min(core_w, self.max_wilds),
+                      chi - clo + 1 - n <= w]
             m.hard.append(smt.Implies(b, smt.And(parts)))
             targets.append(b)
             self.deep_choice.append((b, ("seq", k, core, cw)))
         m.hard.append(smt.Sum([smt.If(b, one, zero) for b in targets]) <= 1)
-        m.track("A-DRAW.deep", smt.Implies(deep, smt.Or(targets)))
+        m.track("draw.deep", smt.Implies(deep, smt.Or(targets)))
 
     # -- where every card ends, and going out ------------------------------------
     def _ends(self) -> None:
@@ -616,15 +657,15 @@ class Albany:
         self.left = smt.Sum(list(self.keep.values()) + [self.keep_unknown])
         self.went_out = self.left == 0
         m.hard.append(self.discards <= 1)
-        m.track("A-GOOUT.discard", smt.Or(self.went_out, self.discards == 1))
+        m.track("out.discard", smt.Or(self.went_out, self.discards == 1))
         # (a) the top card taken alone; (b) the top card goes down at once
         if self.top is not None and self.top in self.uses:
             placed = smt.Sum(self.uses[self.top])
-            m.track("A-DRAW.whole", smt.Implies(self.mode == MODE_WHOLE, placed >= 1))
+            m.track("draw.whole", smt.Implies(self.mode == MODE_WHOLE, placed >= 1))
         self.total_canastas = smt.Sum(self.canastas) + self.table_canastas
-        m.track("A-GOOUT", smt.Implies(self.went_out, self.total_canastas >= self.need))
+        m.track("out", smt.Implies(self.went_out, self.total_canastas >= self.need))
         if self.block:
-            m.track("A-STOPPER", smt.Implies(self.went_out, self.stoppers_after < self.block))
+            m.track("stopper", smt.Implies(self.went_out, self.stoppers_after < self.block))
         self.melds_made = smt.Sum(self.new_sets)
 
     def points(self):
@@ -683,9 +724,10 @@ class Albany:
                 if not (red and (mates >= sm["min_cards"] or c.rank in stop_table)):
                     out += [c] * n
             elif c in self.all_naturals:
-                if by_rank[c.rank] >= 2 or c.rank in groups:
+                if by_rank[c.rank] >= self.nat_min or c.rank in groups:
                     continue
-                if any(f.suit == c.suit and f.rank != c.rank and 0 < abs(f.order - c.order) <= 3 and f in self.all_naturals
+                if any(f.suit == c.suit and f.rank != c.rank and 0 < abs(f.order - c.order) <= self.max_wilds + 1
+                       and f in self.all_naturals
                        and self.low <= f.order <= self.high for f in held) and self.low <= c.order <= self.high:
                     continue
                 if any(c.order not in orders and self.low <= c.order <= self.high for orders in seqs.get(c.suit, [])):
@@ -718,35 +760,37 @@ class Albany:
             elif c in self.all_wilds:
                 wilds += n
         # groups and wild-card sets share the wilds: take the cheapest canastas first
+        size, least = self.canasta, self.canasta_naturals
+        wild_size = max(size, self.wild_set_min)
         costs = []
         for n in by_rank.values():
-            costs += [max(0, 7 * k - n) - max(0, 7 * (k - 1) - n) for k in range(1, n // 5 + 1)]
+            costs += [max(0, size * k - n) - max(0, size * (k - 1) - n) for k in range(1, n // least + 1)]
         if rules["wild_meld"].get("allowed"):
-            costs += [7] * (wilds // 7)
+            costs += [wild_size] * (wilds // wild_size)
         bound, budget = 0, wilds
         for cost in sorted(costs):
             if cost > budget:
                 break
             budget -= cost
             bound += 1
-        usable = sum(n for n in by_rank.values() if n >= 5)  # naturals some new canasta could hold
+        usable = sum(n for n in by_rank.values() if n >= least)  # naturals some new canasta could hold
         for copies in by_suit.values():
             good = set()
-            for lo in range(self.low, self.high - 5):
-                for hi in range(lo + 6, self.high + 1):
+            for lo in range(self.low, self.high - size + 2):
+                for hi in range(lo + size - 1, self.high + 1):
                     present = [o for o in range(lo, hi + 1) if copies[o]]
                     if len(present) >= hi - lo + 1 - self.max_wilds:
                         good.update(present)
-            bound += sum(copies[o] for o in good) // 5
-            usable += sum(copies[o] for o in good if by_rank[_rank(o)] < 5)
-        # every new canasta of naturals holds five of them at least and seven cards, each card in one
-        wild_sets = range(wilds // 7 + 1) if rules["wild_meld"].get("allowed") else range(1)
-        bound = min(bound, max(t + min(usable // 5, (usable + wilds - 7 * t) // 7) for t in wild_sets))
+            bound += sum(copies[o] for o in good) // least
+            usable += sum(copies[o] for o in good if by_rank[_rank(o)] < least)
+        # every new canasta of naturals holds ``least`` of them at least and ``size`` cards, each card in one
+        wild_sets = range(wilds // wild_size + 1) if rules["wild_meld"].get("allowed") else range(1)
+        bound = min(bound, max(t + min(usable // least, (usable + wilds - wild_size * t) // size) for t in wild_sets))
         stoppers = Counter(c.rank for c, n in held.items() if c in self.all_stoppers for _ in range(n))
         if rules["stopper_meld"].get("allowed"):
-            bound += sum(n // 7 for n in stoppers.values())
+            bound += sum(n // size for n in stoppers.values())
         for meld in self.spot.melds:
-            bound += 1 if len(meld) + self._could_join(meld, by_rank, by_suit, wilds, stoppers) >= 7 else 0
+            bound += 1 if len(meld) + self._could_join(meld, by_rank, by_suit, wilds, stoppers) >= size else 0
         return bound
 
     def _fit_from(self, p: int) -> int:
@@ -772,7 +816,7 @@ class Albany:
         to seven. Each choice of canastas is judged by two flows of natural cards into them: one
         giving each its least naturals, one filling them up to what the wilds held cannot. True
         (no conclusion) past ``budget`` choices."""
-        rules, m = self.rules, self.max_wilds
+        rules, m, size = self.rules, self.max_wilds, self.canasta
         if rules["stopper_meld"].get("allowed"):
             return True  # stopper sets may be canastas too (Deluxe option 1): no conclusion
         held = Counter(self.hand)
@@ -782,7 +826,7 @@ class Albany:
         wilds = sum(n for c, n in held.items() if c in self.all_wilds)
         done, cands = 0, []   # (eligible {face: copies}, cards, least naturals, repeatable)
         for meld in self.spot.melds:
-            if len(meld) >= 7:
+            if len(meld) >= size:
                 done += 1
                 continue
             j = judge(rules, meld)
@@ -797,21 +841,22 @@ class Albany:
                 elig, room = {}, wilds
             else:
                 return True  # stopper sets: no conclusion
-            cands.append((elig, 7 - len(meld), max(0, 7 - len(meld) - room), False))
+            cands.append((elig, size - len(meld), max(0, size - len(meld) - room), False))
         if done >= self.need:
             return True
         for rank in {f.rank for f in nats}:
             elig = {f: n for f, n in nats.items() if f.rank == rank}
-            if sum(elig.values()) >= 7 - m:
-                cands.append((elig, 7, 7 - m, True))
+            if sum(elig.values()) >= self.canasta_naturals:
+                cands.append((elig, size, self.canasta_naturals, True))
         for suit in "SHDC":
             at = {f.order: f for f in nats if f.suit == suit and self.low <= f.order <= self.high}
-            for lo in range(self.low, self.high - 5):
-                elig = {at[o]: 1 for o in range(lo, lo + 7) if o in at}
-                if len(elig) >= 7 - m:
-                    cands.append((elig, 7, 7 - m, True))
-        if rules["wild_meld"].get("allowed") and wilds >= 7:
-            cands.append(({}, 7, 0, True))
+            for lo in range(self.low, self.high - size + 2):
+                elig = {at[o]: 1 for o in range(lo, lo + size) if o in at}
+                if len(elig) >= self.canasta_naturals:
+                    cands.append((elig, size, self.canasta_naturals, True))
+        wild_size = max(size, self.wild_set_min)
+        if rules["wild_meld"].get("allowed") and wilds >= wild_size:
+            cands.append(({}, wild_size, 0, True))
         tried = [0]
 
         def fits(chosen) -> bool:
@@ -854,14 +899,14 @@ class Albany:
             out.append(self.went_out)
             # from before-draw the domain has ruled these out already (``_domain``)
             depths = [0] if self.spot.phase != "before-draw" else []
-            self.strands = {j: cards for j, cards in self.strands.items() if j in self.excluded.get("A-GOOUT.cards", [])}
+            self.strands = {j: cards for j, cards in self.strands.items() if j in self.excluded.get("out.cards", [])}
             self.strands.update({j: self.stranded(j) for j in depths})
             few = [j for j in depths if self.canasta_bound(j) < self.need]
             if few:
-                self.m.track("A-GOOUT", smt.Implies(self.went_out, smt.And([self.d != j for j in few])))
+                self.m.track("out", smt.Implies(self.went_out, smt.And([self.d != j for j in few])))
             blocked = [j for j in depths if len(self.strands[j]) + self.unknown > 1 and j not in few]
             if blocked:
-                self.m.track("A-GOOUT.cards", smt.Implies(self.went_out, smt.And([self.d != j for j in blocked])))
+                self.m.track("out.cards", smt.Implies(self.went_out, smt.And([self.d != j for j in blocked])))
         if goal.must_meld:
             out.append(self.melds_made >= 1)
         if goal.take_pile or fixed is not None:
@@ -900,12 +945,12 @@ class Albany:
                     options.append(smt.And([used] + [(wild[f] if f in wild else x[f.order]) >= n for f, n in want.items()]))
         if not naturals and self.wildsets is not None and all(f in self.wilds for f in want):
             use, g, c = self.wildsets
-            options.append(_one_holds(use, g, c, want, 3))
+            options.append(_one_holds(use, g, c, want, self.wild_set_min, self.canasta))
         stoppers = [c for c in want if c in self.stoppers]
         if stoppers and len({c.rank for c in stoppers}) == 1 and stoppers[0].rank in self.stopsets:
             use, g, c = self.stopsets[stoppers[0].rank]
             if all(f in use for f in want):
-                options.append(_one_holds(use, g, c, want, rules["stopper_meld"]["min_cards"]))
+                options.append(_one_holds(use, g, c, want, rules["stopper_meld"]["min_cards"], self.canasta))
         return smt.Or(options) if options else no
 
     def fixed_mode(self, action: Action) -> int:
@@ -963,11 +1008,11 @@ class Albany:
             return False
 
 
-def _one_holds(use: dict, g, c, want: Counter, least: int):
-    """Sets of like cards (``g`` sets, ``c`` canastas) of which one holds the wanted cards."""
+def _one_holds(use: dict, g, c, want: Counter, least: int, canasta: int):
+    """Sets of like cards (``g`` sets, ``c`` canastas of ``canasta`` cards) of which one holds the wanted cards."""
     k, n = sum(want.values()), smt.Sum(use.values())
-    as_canasta = n >= max(7, k) + 7 * (c - 1) + least * (g - c)
-    as_other = smt.And(c < g, n >= max(least, k) + 7 * c + least * (g - 1 - c))
+    as_canasta = n >= max(canasta, k) + canasta * (c - 1) + least * (g - c)
+    as_other = smt.And(c < g, n >= max(least, k) + canasta * c + least * (g - 1 - c))
     return smt.And([g >= 1, smt.Or(smt.And(c >= 1, as_canasta), as_other)] + [use[f] >= m for f, m in want.items()])
 
 

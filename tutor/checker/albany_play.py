@@ -43,26 +43,39 @@ def solve(spot: Spot, goal: Goal, fixed: Action | None, budget: Budget):
     return None, explain(enc, solver, goal, extra, got) if goal.reasons else (), None, True
 
 
-def _deal(nats: list[Card], wilds: list[Card], sets: int, canastas: int, seeds=(), most_wilds=2) -> list[list[Card]]:
-    """Deal counted cards into ``sets`` legal sets, the first ``canastas`` of them seven cards or more."""
+def _deal(enc: Albany, nats: list[Card], wilds: list[Card], sets: int, canastas: int, seeds=(),
+          least: int | None = None) -> list[list[Card]]:
+    """Deal counted cards into ``sets`` legal sets, the first ``canastas`` of them canastas (the rules'
+    lengths: ``enc.canasta`` cards, ``least`` for any other set, the set's least by default)."""
     out = [list(seeds)] + [[] for _ in range(sets - 1)] if sets else []
     wild_set = not nats
-    target = [7 if i < canastas else 3 for i in range(sets)]
+    least = enc.set_min if least is None else least
+    target = [max(enc.canasta, least) if i < canastas else least for i in range(sets)]
+    is_wild, most_wilds = enc.rules.is_wild, enc.max_wilds
+
+    def wild_in(s) -> int:
+        return sum(1 for c in s if is_wild(c))
+
+    def room(s) -> bool:  # may this set take one more wild card?
+        held = wild_in(s)
+        return wild_set or (held < most_wilds and (not enc.at_most_naturals or held < len(s) - held))
+
     if not wild_set:
-        for s in out:
-            while sum(1 for c in s if c in nats or c.rank not in ("2", "JK")) < 2 and nats:
+        # a canasta takes its naturals first: at most ``most_wilds`` of its cards are wild
+        for s, t in zip(out, target):
+            while len(s) - wild_in(s) < max(enc.nat_min, t - most_wilds) and nats:
                 s.append(nats.pop())
     for s, t in zip(out, target):
-        while len(s) < t and wilds and (wild_set or sum(1 for c in s if c.rank in ("2", "JK")) < most_wilds):
+        while len(s) < t and wilds and room(s):
             s.append(wilds.pop())
     for s, t in zip(out, target):
         while len(s) < t and nats:
             s.append(nats.pop())
-    for s in out:
-        while wilds and (wild_set or sum(1 for c in s if c.rank in ("2", "JK")) < most_wilds):
-            s.append(wilds.pop())
-    if out:
+    if out:  # the naturals left over first, so that a set where wilds may not outnumber them takes more wilds
         out[0].extend(nats)
+    for s in out:
+        while wilds and room(s):
+            s.append(wilds.pop())
     return out
 
 
@@ -77,6 +90,7 @@ def _seeds(include, cards: list[Card]) -> list[Card]:
 
 def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tuple[Action, ...]:
     rules = enc.rules
+    core_n = rules["pile"]["deep_needs_naturals"]
     mode, d = model(enc.mode), model(enc.d)
     sets: list[tuple[str, list[Card], int | None]] = []   # (what, cards, lay-off target)
     deep_what = next((what for b, what in enc.deep_choice if model(b)), None) if mode == MODE_DEEP else None
@@ -100,12 +114,20 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
                     (nats if f in nats else wilds).remove(f)
                 core = list(fixed.cards)
             for f in list(nats):
-                if fixed is None and len(core) < 2 and (hand[f] > 0 or rules["pile"].get("take_up_option")):
+                if fixed is None and len(core) < core_n and (hand[f] > 0 or rules["pile"].get("take_up_option")):
                     hand[f] -= 1
                     nats.remove(f)
                     core.append(f)
+            # a set with the lowest card at once: as many more cards held as make one (naturals first)
+            for pool in (nats, wilds):
+                for f in list(pool):
+                    if fixed is None and len(core) < enc.set_min - 1 and \
+                            (hand[f] > 0 or rules["pile"].get("take_up_option")):
+                        hand[f] -= 1
+                        pool.remove(f)
+                        core.append(f)
             seeds += core
-        for cards in _deal(nats, wilds, model(g), model(c), seeds, enc.max_wilds):
+        for cards in _deal(enc, nats, wilds, model(g), model(c), seeds):
             sets.append(("deep" if seeds and cards[:1] == [lowest] else "meld", cards, None))
     for rank, (hn, hw, on) in enc.held_apart.items():
         if not model(on):
@@ -120,7 +142,7 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
                 hand, core, rest = Counter(enc.hand), [], list(cards)
                 rest.remove(lowest)
                 for f in rest:
-                    if f in hn and len(core) < 2 and (hand[f] > 0 or rules["pile"].get("take_up_option")):
+                    if f in hn and len(core) < core_n and (hand[f] > 0 or rules["pile"].get("take_up_option")):
                         hand[f] -= 1
                         core.append(f)
         sets.append((what, cards, None))
@@ -149,13 +171,14 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
                 wilds.remove(f)
         else:
             seeds = _seeds(include, wilds)
-        dealt = _deal([], wilds, model(g), model(c), seeds)
+        dealt = _deal(enc, [], wilds, model(g), model(c), seeds, enc.wild_set_min)
         sets += [("open" if seeds and n == 0 and open_what == ("wild",) else "meld", s, None)
                  for n, s in enumerate(dealt)]
     for rank, (use, g, c) in enc.stopsets.items():
         cards = [f for f, v in use.items() for _ in range(model(v))]
         seeds = _seeds(include, cards)
-        sets += [("meld", s, None) for s in _deal([], cards, model(g), model(c), seeds)]
+        sets += [("meld", s, None) for s in _deal(enc, [], cards, model(g), model(c), seeds,
+                                                  rules["stopper_meld"]["min_cards"])]
     for i, add, _ in enc.layoffs:
         cards = [f for f, v in add.items() for _ in range(model(v))]
         if cards:
@@ -256,15 +279,14 @@ def explain(enc: Albany, solver: Solver, goal: Goal, extra: list, core: list[str
     """The reasons of a minimised core; ``solver`` holds ``extra`` as its base."""
     core = _minimal(solver, [], core)
     cheap = False
-    if any(rule in ("A-GOOUT", "A-STOPPER") for rule in core):  # their texts ask without some of the goal
+    if any(rule in ("out", "stopper") for rule in core):  # their texts ask without some of the goal
         try:
             solver = Solver(enc, solver.budget)
         except SolverLimitError:  # the answer stands; its texts then ask the solver nothing more
             cheap = True
     rules, out = enc.rules, []
     for rule in core:
-        base = rule.split(".")[0]
-        out.append(Reason.of(rules, base, _text(enc, solver, goal, extra, rule, cheap=cheap)))
+        out.append(Reason.of(rules, enc.rule_of(rule), _text(enc, solver, goal, extra, rule, cheap=cheap)))
     out += _excluded(enc)
     if not out and (goal.take_pile or any("mode" in e.text for e in extra)):
         why = ("the turn's draw has been made" if enc.spot.phase != "before-draw"
@@ -293,7 +315,7 @@ def _excluded(enc: Albany) -> list[Reason]:
     """The rules that ruled out pick-up depths before the search (``Albany._domain``)."""
     rules, out = enc.rules, []
     for rule, depths in enc.excluded.items():
-        out.append(Reason.of(rules, rule.split(".")[0], _depth_text(enc, rule, depths)))
+        out.append(Reason.of(rules, enc.rule_of(rule), _depth_text(enc, rule, depths)))
     return out
 
 
@@ -306,19 +328,19 @@ def _takes(enc: Albany, depths: list[int]) -> str:
 
 def _depth_text(enc: Albany, rule: str, depths: list[int]) -> str:
     rules = enc.rules
-    if rule == "A-GOOUT":
+    if rule == "out":
         most = max(min(enc.canasta_bound(j), enc.need - 1) for j in depths)
         return (f"going out needs {_n(enc.need, 'canasta')}; {_takes(enc, depths)} at most "
                 f"{'none' if most == 0 else most} could be made, each natural in one of them")
-    if rule == "A-GOOUT.cards":
+    if rule == "out.cards":
         depth, cards = min(((j, enc.strands[j]) for j in depths), key=lambda kv: len(kv[1]))
         return (f"going out, every card but one discard must be melded; {_takes(enc, depths)} at least "
                 f"{_n(len(cards) + enc.unknown, 'card')} ({format_cards(cards) or 'the card drawn'}) could join no set")
-    if rule == "A-STOPPER":
+    if rule == "stopper":
         least = min(enc.stoppers_held(j) for j in depths)
         return (f"holding {_n(least, 'stopper')} after the draw prevents going out "
                 f"({enc.block} or more block it)")
-    if rule == "A-DRAW.deep":
+    if rule == "draw.deep":
         need = rules["pile"]["deep_needs_naturals"]
         source = "any card held" if rules["pile"].get("take_up_option") else "the hand"
         lows = format_cards(dict.fromkeys(enc.shown_pile[-j] for j in depths))
@@ -333,15 +355,15 @@ def _n(n: int, word: str) -> str:
 
 def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap: bool = False) -> str:
     rules, top = enc.rules, (enc.shown_pile[-1] if enc.shown_pile else None)
-    if rule == "A-STOPPER" and cheap:
+    if rule == "stopper" and cheap:
         return f"holding {enc.block} or more stoppers after the draw prevents going out"
-    if rule == "A-GOOUT" and (enc.excluded or cheap):  # the best over every draw is not searched for
+    if rule == "out" and (enc.excluded or cheap):  # the best over every draw is not searched for
         return f"going out needs {_n(enc.need, 'canasta')}; no legal turn reaches them"
-    if rule == "A-GOOUT":
+    if rule == "out":
         others = [e for e in extra if e is not enc.went_out]
         try:
-            best = solver.best(enc.total_canastas, others, leave_out=["A-GOOUT", "A-STOPPER", "A-GOOUT.discard",
-                                                                      "A-GOOUT.cards"], hi=enc.need - 1)
+            best = solver.best(enc.total_canastas, others, leave_out=["out", "stopper", "out.discard",
+                                                                      "out.cards"], hi=enc.need - 1)
         except SolverLimitError:
             return f"going out needs {_n(enc.need, 'canasta')}; no legal turn reaches them"
         best = 0 if best is None else best
@@ -350,47 +372,48 @@ def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap
                     "no legal turn does both")
         return (f"going out needs {_n(enc.need, 'canasta')}; the best you can reach is "
                 f"{'none' if best == 0 else best}")
-    if rule == "A-STOPPER":
+    if rule == "stopper":
         try:
-            least = solver.best(enc.stoppers_after, extra, leave_out=["A-STOPPER"], lo=0, hi=60, most=False)
+            least = solver.best(enc.stoppers_after, extra, leave_out=["stopper"], lo=0, hi=60, most=False)
         except SolverLimitError:
             least = None
         if least is None:
             least = sum(n for c, n in enc.hand.items() if c in enc.stoppers)
         return (f"holding {_n(least, 'stopper')} after the draw prevents going out "
                 f"({enc.block} or more block it)")
-    if rule == "A-GOOUT.cards":
+    if rule == "out.cards":
         counts = sorted(enc.strands.items(), key=lambda kv: len(kv[1]))
         depth, cards = counts[0]
         after = "after the draw" if depth == 0 else "after any pick-up"
         return (f"going out, every card but one discard must be melded; {after} at least "
                 f"{_n(len(cards) + enc.unknown, 'card')} ({format_cards(cards) or 'the card drawn'}) "
                 f"could join no set")
-    if rule == "A-STOPPER.top":
+    if rule == "stopper.top":
         return f"the {top} on top is a stopper: it is never taken from the top of the pile"
-    if rule == "A-STOPPER.lowest":
+    if rule == "stopper.lowest":
         return "a stopper is never the lowest card of a deep pick-up: it cannot be melded"
-    if rule == "A-DRAW.top":
+    if rule == "draw.top":
         if enc._layable:
             return f"{top} can be laid off on your sets, so taking it takes the whole pile and it must be used at once"
         return f"{top} cannot be laid off on your sets: it is taken alone"
-    if rule == "A-DRAW.whole":
+    if rule == "draw.whole":
         return f"taking the whole pile, {top} must be laid off or melded at once"
-    if rule == "A-DRAW.deep":
+    if rule == "draw.deep":
         need = rules["pile"]["deep_needs_naturals"]
         source = "any card held" if rules["pile"].get("take_up_option") else "the hand"
         return (f"taking from the pile needs its card used at once: the top card laid off or melded, or a deeper "
                 f"card melded in a new set with at least {need} naturals from {source} and at most "
                 f"{enc.max_wilds} wild cards; " + (f"none of the {len(enc.pile)} cards of the pile can be" if not
                                                    enc.excluded else "no card of the pile left to try can be"))
-    if rule == "A-DRAW.start":
+    if rule == "draw.start":
         return "from before-draw a turn takes from the pile or draws from the stock"
-    if rule == "A-GOOUT.discard":
+    if rule == "out.discard":
         return "the turn must end with a discard unless the player goes out"
     held = format_cards(sorted(enc.shown_hand.elements())) or "nothing"
-    return (f"a set needs 3 or more cards with at least 2 naturals and at most {enc.max_wilds} wild cards "
-            f"(a sequence: one suit from {rules['meld']['sequence_low']} up to A, each card once; a sequence "
-            f"may hold at most two wild cards), or 3 or more wild cards alone; {held} cannot make the sets this needs")
+    return (f"a set needs {enc.set_min} or more cards with at least {enc.nat_min} naturals and at most "
+            f"{enc.max_wilds} wild cards (a sequence: one suit from {rules['meld']['sequence_low']} up to "
+            f"{rules['meld']['sequence_high']}, each card once), or {enc.wild_set_min} or more wild cards alone; "
+            f"{held} cannot make the sets this needs")
 
 
 #: The resource limit of an albany ``find``: three times the group variants' (``api.DEFAULT_RLIMIT``).

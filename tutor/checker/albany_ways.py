@@ -192,7 +192,9 @@ class _Search:
         self.played, self.spot, self.goal, self.cap = played, spot, goal, cap
         self.rules = rules = played.rules
         self.low, self.high = sequence_span(rules)
-        self.max_wilds = rules.max_wilds() or 2
+        cap = rules.max_wilds()
+        self.max_wilds = cap if cap is not None else sum(rules.pack.values())
+        self.set_min = rules["meld"]["min_cards"]
         self.steps = 0
         self.fixed = fixed
         self.names = _names(played, fixed)
@@ -366,7 +368,7 @@ class _Search:
                 out |= self._groups(rank, (card,), left, wild_faces)
             for suit in {c.suit for c in left if rules.role(c) == "natural"}:
                 out |= self._runs(suit, (card,), left, wild_faces)
-            out |= self._plain((card,), wild_faces, 2)
+            out |= self._plain((card,), wild_faces, rules["wild_meld"].get("min_cards", self.set_min) - 1)
         elif role == "stopper":
             same = Counter({c: n for c, n in left.items() if c.rank == card.rank and rules.role(c) == "stopper"})
             out |= self._plain((card,), same, rules["stopper_meld"].get("min_cards", 3) - 1)
@@ -395,7 +397,7 @@ class _Search:
         for nat in _sub_multisets(mates):
             for w in adds:
                 cards = base + nat + w
-                if len(cards) >= 3 and (got := self._legal(cards)):
+                if len(cards) >= self.set_min and (got := self._legal(cards)):
                     out.add(got)
         return out
 
@@ -421,7 +423,7 @@ class _Search:
             nat = tuple(here[o] for o in picked)
             for w in adds:
                 cards = base + nat + w
-                if len(cards) >= 3 and (got := self._legal(cards)):
+                if len(cards) >= self.set_min and (got := self._legal(cards)):
                     out.add(got)
         return out
 

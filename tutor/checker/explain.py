@@ -85,7 +85,8 @@ def _explain(session: Session, t: Tracked, core, assumptions, goal: Goal, detail
         return _meld_text(session, core, assumptions, goal, detail)
     if aspect == "wild.shape":
         wm = rules["wild_meld"]
-        return (f"a meld of wild cards alone needs at least {wm['min_cards']} of them, put down in one turn; "
+        return (f"a meld of wild cards alone needs at least {wm.get('min_cards', rules['meld']['min_cards'])} "
+                f"of them, put down in one turn; "
                 f"you can have {enc.facts['wild_most']}")
     if aspect.startswith("black3."):
         return _black3_text(enc, aspect)

@@ -109,13 +109,14 @@ def _wild_melds(enc: Encoding, wild_most: int) -> None:
             w = enc.int(f"wild_on_meld{meld.index}", 0, wild_most, upper=False)
             enc.targets.append(Target(WILD, "", meld, lin(0), w, meld.size + w))
     wm = rules["wild_meld"]
-    if not wm.get("allowed") or wild_most < wm["min_cards"]:
+    least = wm.get("min_cards", rules["meld"]["min_cards"])
+    if not wm.get("allowed") or wild_most < least:
         return
     rule = wm.get("rule") or rules.cite("meld")
     slots = []
-    for j in range(min(MAX_SLOTS, wild_most // wm["min_cards"])):
+    for j in range(min(MAX_SLOTS, wild_most // least)):
         s = enc.int(f"wild_meld_{j}", 0, wild_most, upper=False)
-        enc.track("wild.shape", rule, Or(s == 0, s >= wm["min_cards"]), WILD_SHAPE)
+        enc.track("wild.shape", rule, Or(s == 0, s >= least), WILD_SHAPE)
         if slots:
             enc.hard.append(slots[-1] >= s)
         slots.append(s)

@@ -427,8 +427,8 @@ class State:
 
     def _draw(self, seat: int, move: Draw) -> bool:
         self._need_turn(BEFORE_DRAW)
-        deluxe = self.game.deluxe
-        if 4 in deluxe:  # Deluxe 4: the stock's top card is turned onto the pile first
+        draw = self.rules["draw"]
+        if draw.get("turn_up_first"):  # (albany's Deluxe 4) the stock's top card is turned onto the pile first
             card = self._pop()
             if card is None:
                 self._end_hand(STOCK)
@@ -451,7 +451,7 @@ class State:
         self._event("draw", seat=seat, cards=format_cards(got))
         if not self._lay_out_bonus(seat, got):
             return True
-        if 5 in deluxe:  # Deluxe 5: one more card, face up, out of play
+        if draw.get("dead_card"):  # (albany's Deluxe 5) one more card, face up, out of play
             card = self._pop()
             if card is not None:
                 self.dead.append(card)
@@ -489,7 +489,7 @@ class State:
                 self.circling = (turn.discard, self.circling[1] + 1)
             else:
                 self.circling = (turn.discard, 1) if alone else None
-        if 7 in self.game.deluxe:  # Deluxe 7: the stock's top card follows the discard
+        if self.rules["draw"].get("turn_up_after_discard"):  # (Deluxe 7) the stock's top card follows the discard
             card = self._pop(reshuffle=False)
             if card is not None:
                 self.pile.append(card)
@@ -556,8 +556,8 @@ class State:
             raise EngineError(f"{what}: seat {seat} does not hold {format_cards(short.elements())}")
 
     def _offer(self, seat: int, move: Offer) -> bool:
-        if 6 not in self.game.deluxe:
-            raise EngineError("offers belong to Deluxe option 6 (auction), which is not in play")
+        if not self.rules["game"].get("auction"):
+            raise EngineError("offers belong to the auction (a Deluxe option), which is not in play")
         self._need_turn(DRAWN)
         if self.offered:
             raise EngineError("only one offering may be made in a turn")
@@ -629,7 +629,7 @@ class State:
         return True
 
     def _odd_man_possible(self) -> bool:
-        if 8 not in self.game.deluxe or self.players not in (3, 5) or self.game.sides != self.players:
+        if not self.rules["game"].get("odd_man") or self.players not in (3, 5) or self.game.sides != self.players:
             return False
         top = sorted(self.scores, reverse=True)
         return top[0] > top[1]
@@ -710,7 +710,7 @@ class State:
         best = max(score for _, score in sides)
         winners = [i for i, (_, score) in enumerate(sides) if score == best]
         out: dict[str, Any] = {"winners": winners, "scores": [score for _, score in sides]}
-        if 9 in self.game.deluxe:  # Deluxe 9: a cent a point of difference, paid to the winner(s)
+        if self.rules["game"].get("money"):  # (Deluxe 9) a cent a point of difference, paid to the winner(s)
             out["money"] = [{"from": i, "to": winners, "cents": best - score}
                             for i, (_, score) in enumerate(sides) if i not in winners]
         return out

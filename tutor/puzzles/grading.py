@@ -45,28 +45,55 @@ THEMES: dict[str, str] = {
     "legal-cheats": "canasty's legal cheats A, B, C, M and N",
 }
 
-_RULE_THEMES = {
-    "C-FROZEN": "frozen-pile", "C-PICKUP": "taking-the-pile", "Y-PICKUP": "taking-the-pile",
-    "A-DRAW": "taking-the-pile", "C-INITIAL": "first-meld-minimum", "Y-DOWN": "first-meld-minimum",
-    "C-CONCEALED": "concealed-going-out", "C-BLACK3": "black-threes", "H-BLACK3": "black-threes",
-    "C-RED3": "bonus-cards", "H-RED3": "bonus-cards", "Y-BONUSDRAW": "bonus-cards",
-    "A-STOPPER": "stoppers", "C-WILDCANASTA": "wild-canasta", "Y-CHEATS": "legal-cheats",
-    "C-MELD": "meld-shape", "H-MELD": "meld-shape", "Y-SET": "meld-shape", "A-SET": "meld-shape",
-    "C-GOOUT": "going-out", "Y-GOOUT": "going-out", "A-GOOUT": "going-out", "A-NOMIN": "first-meld",
-}
-# (words in a reason's text, the rule IDs it must come from (empty: any), theme)
-_TEXT_THEMES = (
-    (("canasta",), ("C-GOOUT", "A-GOOUT", "H-DECK", "A-DEAL"), "canasta-requirement"),
-    (("unmatched",), (), "unmatched-cards"),
-    (("wimp",), (), "wimp-rule"),
-    (("holding one card", "holds one card", "pile of one card", "pile of a single card"), (), "one-card-pile"),
-    (("stopper",), (), "stoppers"),
-    (("black 3",), (), "black-threes"),
-    (("frozen",), (), "frozen-pile"),
-    (("end with a discard", "after the discard", "must end", "empty his hand", "empties your hand",
-      "two cards before"), (), "turn-end"),
+#: Where the rules data names the rule a theme is about: (section, key), theme. A rule ID takes the
+#: first theme that claims it (a variant may cite one rule for several keys: canasty's Y-SET for its
+#: sets and its black 3s, albany's A-STOPPER for its stoppers and its stopper sets).
+_DATA_THEMES = (
+    (("meld", "rule"), "meld-shape"), (("pile", "rule"), "taking-the-pile"), (("cards", "stopper_rule"), "stoppers"),
+    (("pile", "frozen_rule"), "frozen-pile"), (("initial", "rule"), "first-meld"),
+    (("go_out", "concealed_rule"), "concealed-going-out"), (("blocker_meld", "rule"), "black-threes"),
+    (("bonus_cards", "rule"), "bonus-cards"), (("wild_meld", "rule"), "wild-canasta"),
+    (("canasta", "wild_bonus_rule"), "wild-canasta"), (("go_out", "rule"), "going-out"),
 )
-_MELD_RULES = {"C-MELD", "H-MELD", "Y-SET", "A-SET"}
+#: The legal cheats' rule: canasty's ``[cheats]`` table is free-form (a letter, its description), with no
+#: key that names it, so its ID is the one the referee cites for them (``tutor.questions``).
+_CHEATS_RULE = "Y-CHEATS"
+
+
+def _rule_themes(rules) -> dict[str, str]:
+    """The theme of each rule ID this spot's rules cite, read from the rules data."""
+    out: dict[str, str] = {}
+    for (section, key), theme in _DATA_THEMES:
+        rid = rules[section].get(key)
+        if theme == "first-meld" and rules["initial"].get("required"):
+            theme = "first-meld-minimum"
+        if rid and rid not in out:
+            out[rid] = theme
+    if "cheats" in rules.data:
+        out.setdefault(_CHEATS_RULE, "legal-cheats")
+    return out
+
+
+def _canasta_rules(rules) -> set[str]:
+    """The rules a reason about the canastas going out needs comes from: going out, and the table's deal."""
+    found = {rules.cite("go_out")}
+    found.update(spec["rule"] for name, spec in rules.variant.options.items()
+                 if name in ("players", "partnerships") and spec.get("rule"))
+    return found
+
+
+# (words in a reason's text, the rule IDs it must come from (None: any; a function of the rules), theme)
+_TEXT_THEMES = (
+    (("canasta",), _canasta_rules, "canasta-requirement"),
+    (("unmatched",), None, "unmatched-cards"),
+    (("wimp",), None, "wimp-rule"),
+    (("holding one card", "holds one card", "pile of one card", "pile of a single card"), None, "one-card-pile"),
+    (("stopper",), None, "stoppers"),
+    (("black 3",), None, "black-threes"),
+    (("frozen",), None, "frozen-pile"),
+    (("end with a discard", "after the discard", "must end", "empty his hand", "empties your hand",
+      "two cards before"), None, "turn-end"),
+)
 _QUESTION_THEMES = {"go-out": "going-out", "pickup": "taking-the-pile", "initial-meld": "first-meld",
                     "cheat": "legal-cheats"}
 _CHEAT_THEMES = {"A": ("meld-shape", "wild-limit"), "B": ("first-meld-minimum",), "C": ("meld-shape",),
@@ -89,18 +116,19 @@ def themes_of(spot: Spot, proven: Proven) -> list[str]:
     found = {_QUESTION_THEMES[proven.question]}
     reasons = proven.proof.get("reasons", [])
     wild_in_play = any(rules.role(c) == "wild" for c in spot.hand + spot.discard)
+    rule_themes = _rule_themes(rules)
     for r in reasons:
         base = r["rule"].split(".")[0]
-        theme = _RULE_THEMES.get(base)
+        theme = rule_themes.get(base)
         if theme == "going-out" and proven.question != "go-out":
             theme = "turn-end"  # melding every card would be going out
         if theme:
             found.add(theme)
-        if base in _MELD_RULES and wild_in_play:
+        if base == rules.cite("meld") and wild_in_play:
             found.add("wild-limit")
         text = r["text"].lower()
         for words, rule_ids, t in _TEXT_THEMES:
-            if any(w in text for w in words) and (not rule_ids or base in rule_ids):
+            if any(w in text for w in words) and (rule_ids is None or base in rule_ids(rules)):
                 found.add(t)
     for letter in proven.proof.get("cheats", []):
         found.update(_CHEAT_THEMES.get(letter, ()))

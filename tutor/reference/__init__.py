@@ -3,7 +3,7 @@
 It answers the same ``Goal`` as the z3 checker (``tutor.checker``) and is
 written apart from it, so the two can be compared on random spots. The rules
 of a turn (taking the pile, first-meld minimums, going out, concealed going
-out, black 3s) are stated here again from RULINGS.md and the variant data,
+out, black 3s) are stated here again from the rulings (docs/rules.md) and the variant data,
 not borrowed from the turn engine; only the shape of one meld is the shared
 judge's. Every witness it returns is then replayed by ``tutor.turn.play_turn``:
 a refusal raises ``ReferenceMismatch``, since then the engine and this search
@@ -69,9 +69,21 @@ def _fanned(spot: Spot) -> bool:
     return spot.rules["pile"].get("style") == "fanned"
 
 
+#: The set shapes albany's search (``albany``, ``sweep``) is written for, as the rules data names them:
+#: a house file that changes one of these is refused, never answered by a search that assumes them.
+FANNED_SHAPES = {("meld", "min_cards"): 3, ("meld", "min_naturals"): 2, ("meld", "max_wilds"): 2,
+                 ("meld", "wilds_at_most_naturals"): False, ("wild_meld", "min_cards"): 3,
+                 ("stopper_meld", "min_cards"): 3}
+
+
 def _supported(spot: Spot) -> None:
     rules = spot.rules
     if _fanned(spot):
+        changed = [f"{section}.{key} = {rules[section].get(key)!r}" for (section, key), value in FANNED_SHAPES.items()
+                   if rules[section].get(key, value) != value]
+        if changed:
+            raise UnsupportedVariant(f"the reference decider does not search {rules.id} turns yet: its sets are "
+                                     f"shaped otherwise ({', '.join(changed)})")
         return
     go = rules["go_out"]
     if (rules["meld"].get("sequences") or rules["pile"].get("style", "whole") != "whole"

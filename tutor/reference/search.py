@@ -136,7 +136,7 @@ class Limits:
         self.canasta = rules["canasta"]["min_cards"]
         wm = rules["wild_meld"]
         self.wild_melds = bool(wm.get("allowed"))
-        self.wild_min = wm.get("min_cards", INFINITE)
+        self.wild_min = wm.get("min_cards", m["min_cards"])
         bm = rules["blocker_meld"]
         self.blocker_melds = bool(bm.get("allowed"))
         self.blocker_min = bm.get("min_cards", 3)
