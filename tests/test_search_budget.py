@@ -75,6 +75,16 @@ def test_reference_gives_up_on_hundreds_of_sequences_in_a_huge_house_pack(capsys
     assert code == 3 and "levels deep" in err and GAVE_UP in err
 
 
+def test_reference_gives_up_on_48_sequences_and_24_wilds_within_the_range_of_a_house_pack(capsys, tmp_path,
+                                                                                          small_budget):
+    table = house_file(tmp_path, 'extends = "albany"\n[pack]\ndecks = 4\n')
+    melds = [f"{a}{s} {b}{s} {c}{s}" for s in "SHDC" for a, b, c in ("456", "789", "TJQ") for _ in range(4)]
+    hand = ["KS", "KH", "AS", "AH"] * 4 + ["JK"] * 8 + ["2S", "2H", "2D", "2C"] * 4
+    code, out, err = ask_cli(capsys, tmp_path, {"variant": table, "hand": " ".join(hand), "melds": melds},
+                             "check", "go-out", decider="reference")
+    assert code == 3 and GAVE_UP in err and not out
+
+
 def test_reference_gives_up_on_a_heavy_albany_spot_within_the_standard_pack(capsys, tmp_path):
     code, out, err = ask_cli(capsys, tmp_path, heavy_albany(), "check", "go-out", decider="reference")
     assert code == 3 and GAVE_UP in err and not out
