@@ -4,7 +4,8 @@ lines, puzzle lines) ends in an answer or in the tutor's own error: never a cras
 The inputs come from ``fuzz/hostile.py``, the same generators the coverage-guided fuzzer and
 ``bench/fuzz_report.py`` use; here hypothesis draws their choices, so the suite checks these
 kinds on every run (the coverage-guided fuzzer needs atheris, which the suite does not install).
-Device paths whose read never ends are left to the report, which can time a read out.
+Device paths whose read never ends are left out of the random inputs (a hang would stop the
+suite) and checked apart, in a process of their own under a time limit.
 
 A kind of hostility a parser is known to crash on (``hostile.gaps``) is checked by its own fixed
 inputs, marked as an expected failure that names the crash; the random inputs leave it out until
@@ -116,3 +117,29 @@ def test_the_generators_cover_every_base_variant_and_kind():
     with hostile.without("deep", "huge", "nul"):
         deep = hostile.nested(rng, 50000)
     assert deep.startswith("@@deep:50:")
+
+
+def test_devices_that_never_end_are_refused_not_read(tmp_path):
+    # in a process of its own, under a time limit: a read that never ends fails this test, not the suite
+    import json
+    import subprocess
+
+    script = (
+        "import json, sys\n"
+        f"sys.path.insert(0, {str(Path(hostile.__file__).parent)!r})\n"
+        "import hostile\n"
+        "from tutor.errors import TutorError\n"
+        "ends = {}\n"
+        "for path in sorted(hostile.ENDLESS):\n"
+        "    for kind, argument in (('house', path), ('spot', json.dumps({'variant': path, 'hand': 'KS'}))):\n"
+        "        try:\n"
+        "            hostile.run_entry(kind, argument)\n"
+        "            ends[path + ' ' + kind] = 'read'\n"
+        "        except TutorError:\n"
+        "            ends[path + ' ' + kind] = 'refused'\n"
+        "print(json.dumps(ends))\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    ends = json.loads(proc.stdout)
+    assert ends and set(ends.values()) == {"refused"}, ends
