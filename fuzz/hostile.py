@@ -26,8 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: Kinds of hostility that can be switched off (``without``), so a harness can keep checking
 #: the rest while one kind is known to break a parser: nesting tens of thousands deep
-#: ("deep"), integers of thousands of digits ("huge"), a NUL byte inside a path ("nul").
-FEATURES = ("deep", "huge", "nul")
+#: ("deep"), integers of thousands of digits ("huge"), a NUL byte inside a path ("nul"),
+#: devices and other files that are not regular ("device").
+FEATURES = ("deep", "huge", "nul", "device")
 _off: set[str] = set()
 BASES = ("classic", "house", "canasty", "albany")
 QUESTIONS = ("melds", "initial-meld", "pickup", "go-out", "play", "score")
@@ -129,6 +130,8 @@ def big_int(rng: random.Random) -> int:
 
 def device_path(rng: random.Random) -> str:
     path = rng.choice(DEVICE_PATHS)
+    if "device" in _off and path.startswith(("/dev", "/proc")):
+        return "/nonexistent/table.toml"
     return path if "nul" not in _off or "\x00" not in path else "table.toml"
 
 
@@ -371,6 +374,9 @@ def probes(folder: str) -> dict[str, list]:
                  ("a batch spot with a score of 50,000 digits",
                   "batch", '{"question": "score", "spot": ' + spot % ("9" * 50000) + "}"),
                  ("a house file with a deck count of 4,400 digits", "house", str(huge_toml))],
+        "device": [("a house file that is a device failing every read", "house", "/proc/self/mem"),
+                   ("a spot naming that device", "spot", json.dumps({"variant": "/proc/self/mem", "hand": "KS"})),
+                   ("a house file that is a folder", "house", "/tmp")],
         "nul": [("a house file's path with a NUL byte", "house", "table.toml\x00x"),
                 ("a spot naming such a path", "spot", json.dumps({"variant": "/tmp/t\x00.toml", "hand": "KS"}))],
     }
