@@ -27,9 +27,11 @@ with app.setup:
     from tutor.rules import BUILTIN, rules_for
     from tutor.spot import Spot
 
-    DEFAULT_COLLECTION = os.environ.get(
-        "CANASTA_TUTOR_COLLECTION", str(Path.home() / ".canasta-tutor" / "collection.jsonl"))
     TAG = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
+    # Where the server's owner lets the workbench keep collections (unset: only downloads).
+    # A learner names a collection, never a path: the name becomes a file in this folder.
+    FOLDER_VARIABLE = "CANASTA_TUTOR_WORKBENCH_DIR"
+    MAX_UPLOAD_BYTES = 4 * 1024 * 1024
 
 
 @app.function
@@ -42,11 +44,82 @@ def parse_tags(text: str) -> list:
 
 
 @app.function
-def read_collection(path: str) -> list:
-    from tutor.puzzles import read_file
+def collection_name(text: str) -> str:
+    """A safe file name for a collection: lower-case letters, digits and hyphens, at most 40.
 
-    p = Path(path).expanduser()
-    return read_file(p) if p.exists() and p.stat().st_size else []
+    Whatever is typed (slashes, dots, look-alike letters, control characters) can only
+    name a file inside the workbench's folder."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKC", text).lower()
+    name = re.sub(r"[^a-z0-9]+", "-", folded.encode("ascii", "ignore").decode()).strip("-")
+    return name[:40].strip("-") or "collection"
+
+
+@app.function
+def read_collection(data: bytes) -> list:
+    """The puzzles of an uploaded collection (a puzzle file's text); a bad line raises ``TutorError``."""
+    from tutor.puzzles import Puzzle, check_record
+
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise TutorError(f"a collection may be at most {MAX_UPLOAD_BYTES // (1024 * 1024)} MiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TutorError("the collection is not UTF-8 text") from None
+    puzzles, seen = [], set()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            record = json.loads(raw)
+        except json.JSONDecodeError as e:
+            raise TutorError(f"line {number} is not valid JSON: {e.msg}") from None
+        problems = check_record(record)
+        if problems:
+            raise TutorError(f"line {number}: {problems[0]}")
+        puzzle = Puzzle.from_dict(record, f"line {number}")
+        if puzzle.id not in seen:
+            seen.add(puzzle.id)
+            puzzles.append(puzzle)
+    return puzzles
+
+
+@app.function
+def workbench_folder():
+    """The folder the server's owner set for collections (``CANASTA_TUTOR_WORKBENCH_DIR``), or None."""
+    folder = os.environ.get(FOLDER_VARIABLE, "").strip()
+    return Path(folder) if folder else None
+
+
+@app.function
+def keep_in_folder(folder, name: str, puzzle) -> Path:
+    """Add one puzzle to the collection ``name`` in the owner's folder, and nowhere else.
+
+    The folder must exist already (nothing is created above it); the file is opened without
+    following a link, so a link planted in the folder cannot lead the write outside it."""
+    try:
+        base = Path(folder).resolve(strict=True)
+    except OSError:
+        raise TutorError("the workbench's folder for collections does not exist; ask the server's owner") from None
+    if not base.is_dir():
+        raise TutorError("the workbench's folder for collections is not a folder; ask the server's owner")
+    path = base / f"{collection_name(name)}.jsonl"
+    if path.is_symlink():
+        raise TutorError(f"the collection {path.name} on the server is a link; ask the server's owner")
+    if path.exists():
+        from tutor.puzzles import read_file
+
+        try:
+            held = read_file(path)
+        except TutorError:
+            raise TutorError(f"the collection {path.name} on the server cannot be read; choose another name") from None
+        if any(p.id == puzzle.id for p in held):  # one puzzle once, as the puzzle commands need
+            raise TutorError(f"the collection {path.name} on the server already holds this puzzle ({puzzle.id})")
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+    with os.fdopen(os.open(path, flags, 0o644), "a", encoding="utf-8") as f:
+        f.write(puzzle.to_line() + "\n")
+    return path
 
 
 @app.cell(hide_code=True)
@@ -183,23 +256,42 @@ def _():
     Tags are short words of your own (`week-3`, `frozen-pile`) added to the
     themes the tutor finds by itself. A collection is a puzzle file, one
     puzzle a line, in the same format as the tutor's puzzle bank: the
-    `canasta-tutor puzzles` commands read it too.
+    `canasta-tutor puzzles` commands read it too. Your collection is yours
+    alone: download it when you are done, and load it again next time to
+    go on with it.
     """)
     return
 
 
 @app.cell
 def _():
-    get_saves, set_saves = mo.state(0)
+    get_collection, set_collection = mo.state([])
     tags_box = mo.ui.text(value="", label="Tags", placeholder="e.g. week-3, frozen-pile")
-    collection_box = mo.ui.text(value=DEFAULT_COLLECTION, label="Collection file", full_width=True)
+    name_box = mo.ui.text(value="collection", label="Collection name", placeholder="e.g. week-3")
+    upload = mo.ui.file(filetypes=[".jsonl", ".txt"], label="Load a collection you downloaded before")
     save_button = mo.ui.run_button(label="Save to the collection")
-    mo.vstack([tags_box, collection_box, save_button])
-    return collection_box, get_saves, save_button, set_saves, tags_box
+    mo.vstack([tags_box, name_box, upload, save_button])
+    return get_collection, name_box, save_button, set_collection, tags_box, upload
 
 
 @app.cell
-def save_cell(collection_box, get_saves, proved, proven, save_button, set_saves, tags_box):
+def load_cell(get_collection, set_collection, upload):
+    _shown = mo.md("")
+    if upload.value:
+        try:
+            _loaded = read_collection(upload.contents())
+        except TutorError as _error:
+            _shown = problem(_error, lead="This collection cannot be read")
+        else:
+            _known = {p.id for p in get_collection()}
+            set_collection(get_collection() + [p for p in _loaded if p.id not in _known])
+            _shown = mo.md(f"Loaded {len(_loaded)} puzzle{'s' * (len(_loaded) != 1)}.")
+    _shown
+    return
+
+
+@app.cell
+def save_cell(get_collection, name_box, proved, proven, save_button, set_collection, tags_box):
     from tutor.puzzles.generate import puzzle_from as _puzzle_from
 
     _shown = mo.md("")
@@ -212,21 +304,21 @@ def save_cell(collection_box, get_saves, proved, proven, save_button, set_saves,
             _shown = problem(TutorError("prove the answer first (step 2)"))
         else:
             try:
-                _path = Path(collection_box.value).expanduser()
-                _existing = read_collection(str(_path))
+                _existing = get_collection()
                 _spot = Spot.from_dict(proved.spot)
                 _puzzle = _puzzle_from(_spot, proved.question, proved.play, proven, "manual", "-", _tags)
                 if any(p.id == _puzzle.id for p in _existing):
-                    raise TutorError(f"{_path} already holds this puzzle ({_puzzle.id})")
-                _path.parent.mkdir(parents=True, exist_ok=True)
-                with _path.open("a", encoding="utf-8") as _f:
-                    _f.write(_puzzle.to_line() + "\n")
+                    raise TutorError(f"the collection already holds this puzzle ({_puzzle.id})")
+                _folder = workbench_folder()
+                _kept = keep_in_folder(_folder, name_box.value, _puzzle) if _folder is not None else None
             except (TutorError, OSError) as _error:
                 _shown = problem(_error, lead="Not saved")
             else:
-                set_saves(get_saves() + 1)
-                _shown = mo.callout(mo.md(f"Saved **{_puzzle.id}** to `{_path}` "
-                                          f"({len(_existing) + 1} puzzle{'s' * (len(_existing) != 0)})."),
+                set_collection(_existing + [_puzzle])
+                _where = (f"kept on the server as **{_kept.name}**" if _kept is not None
+                          else "download it below to keep it")
+                _shown = mo.callout(mo.md(f"Saved **{_puzzle.id}** ({len(_existing) + 1} "
+                                          f"puzzle{'s' * (len(_existing) != 0)} in the collection; {_where})."),
                                     kind="success")
     _shown
     return
@@ -244,18 +336,21 @@ def _():
 
 
 @app.cell
-def _(collection_box, get_saves):
-    get_saves()
-    try:
-        collection = read_collection(collection_box.value)
-    except TutorError as _error:
-        collection = []
-        _shown = problem(_error, lead="This collection cannot be read")
-    else:
+def collection_cell(get_collection, name_box):
+    from tutor.puzzles.format import dumps as _dumps
+
+    collection = get_collection()
+    if collection:
         _rows = ["| puzzle | question | answer | grade | themes |", "|:---|:---|:---|---:|:---|"]
         _rows += [f"| `{p.id}` | {p.question} | {'yes' if p.answer else 'no'} | {p.grade} | {', '.join(p.themes)} |"
                   for p in collection]
-        _shown = mo.md("\n".join(_rows)) if collection else mo.md("The collection is empty.")
+        _shown = mo.vstack([
+            mo.md("\n".join(_rows)),
+            mo.download(data=_dumps(collection).encode("utf-8"), filename=f"{collection_name(name_box.value)}.jsonl",
+                        mimetype="application/x-ndjson", label="Download the collection"),
+        ])
+    else:
+        _shown = mo.md("The collection is empty.")
     _shown
     return (collection,)
 
@@ -269,7 +364,7 @@ def _():
 
 
 @app.cell
-def worksheet_cell(collection, sheet_title, with_answers):
+def worksheet_cell(collection, name_box, sheet_title, with_answers):
     if not collection:
         _shown = mo.md("Save a puzzle to make a worksheet.")
     else:
@@ -277,8 +372,8 @@ def worksheet_cell(collection, sheet_title, with_answers):
 
         _page = worksheet_html(collection, title=sheet_title.value or "Canasta puzzles", answers=with_answers.value)
         _shown = mo.vstack([
-            mo.download(data=_page.encode("utf-8"), filename="worksheet.html", mimetype="text/html",
-                        label="Download the worksheet"),
+            mo.download(data=_page.encode("utf-8"), filename=f"{collection_name(name_box.value)}-worksheet.html",
+                        mimetype="text/html", label="Download the worksheet"),
             mo.accordion({"Preview": mo.iframe(_page, height="600px")}),
         ])
     _shown

@@ -81,9 +81,10 @@ def test_variant_file_fuzz(tmp_path_factory, text):
 @given(st.dictionaries(st.sampled_from(["meld", "pile", "go_out", "cards", "initial", "rules", "layouts", "options"]),
                        st.dictionaries(st.sampled_from(["rule", "max_wilds", "text", "bands", "style", "values", "x"]),
                                        st.one_of(st.integers(-5, 5), st.text(max_size=5), st.booleans(),
-                                                 st.lists(st.integers(), max_size=2)), max_size=3), max_size=3))
-def test_structured_variant_file_fuzz(tmp_path_factory, tables):
-    lines = ['extends = "classic"']
+                                                 st.lists(st.integers(), max_size=2)), max_size=3), max_size=3),
+       st.sampled_from(["classic", "house", "canasty", "albany"]))
+def test_structured_variant_file_fuzz(tmp_path_factory, tables, base):
+    lines = [f'extends = "{base}"']
     for section, table in tables.items():
         lines.append(f"[{section}]")
         for key, value in table.items():

@@ -183,9 +183,8 @@ def test_albany_joker_exchange_is_judged_as_the_learner_types_A_COMBINE(marimo_s
     no_marimo_errors()
 
 
-def test_saving_an_exercise_to_a_collection(marimo_server, page, marimo_runs, no_marimo_errors, artifacts, tmp_path):
+def test_saving_an_exercise_to_a_collection(marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
     open_lesson(page, marimo_server, "15_workbench.py", marimo_runs)
-    collection = tmp_path / "collection.jsonl"
     page.get_by_role("tab", name="Type JSON").click()
     spot = {"variant": "classic", "hand": "9S 2C KC 7H 4S", "melds": ["AS AH AD"], "discard": "5C JK 8D 9H",
             "phase": "before-draw"}
@@ -203,12 +202,15 @@ def test_saving_an_exercise_to_a_collection(marimo_server, page, marimo_runs, no
     tags = page.get_by_role("textbox", name="Tags")
     tags.fill("week-3")
     tags.press("Enter")
-    path_box = page.get_by_role("textbox", name="Collection file")
-    path_box.fill(str(collection))
-    path_box.press("Enter")
+    name_box = page.get_by_role("textbox", name="Collection name")
+    name_box.fill("Week 3")
+    name_box.press("Enter")
     click_and_wait(page, marimo_runs, page.get_by_role("button", name="Save to the collection"))
     expect(page.get_by_text("Saved").first).to_be_visible()
-    lines = collection.read_text().splitlines()
+    with page.expect_download() as download:  # the learner's own copy, never a file on the server
+        page.get_by_text("Download the collection").first.click()
+    assert download.value.suggested_filename == "week-3.jsonl"
+    lines = Path(download.value.path()).read_text().splitlines()
     assert len(lines) == 1 and json.loads(lines[0])["question"] == "pickup"
     expect(page.get_by_text("That is the puzzle").first).to_be_visible()
     expect(page.get_by_text("Download the worksheet").first).to_be_visible()

@@ -615,37 +615,113 @@ def test_referee_play_built_in_the_widget(load_lesson, kit, text_of):
     assert "layoff 7D 7C to 2; discard 9S" in text_of(out) and "Legal" in text_of(out)
 
 
-def test_workbench_proves_saves_and_prints(load_lesson, tmp_path, text_of):
-    lesson = load_lesson("15_workbench")
+class Collection:
+    """The workbench's per-learner collection (its ``mo.state``): a getter and a setter."""
+
+    def __init__(self, puzzles=()):
+        self.puzzles = list(puzzles)
+
+    def get(self):
+        return list(self.puzzles)
+
+    def set(self, puzzles):
+        self.puzzles = list(puzzles)
+
+
+def _proved_frozen_pile(lesson):
     spot = Spot.from_dict({"variant": "classic", "hand": "9S 2C KC 7H 4S", "melds": ["AS AH AD"],
                            "discard": "5C JK 8D 9H", "phase": "before-draw"})
     shown, defs = lesson.proof_cell.run(play_box=Value("9S 2C"), prove_button=Value(True),
                                         question_pick=Value("pickup"), spot=spot)
+    return shown, defs
+
+
+def _save(lesson, defs, collection, name="week-3", tags="week-3, frozen-pile", press=True):
+    out, _ = lesson.save_cell.run(get_collection=collection.get, set_collection=collection.set,
+                                  name_box=Value(name), proved=defs["proved"], proven=defs["proven"],
+                                  save_button=Value(press), tags_box=Value(tags))
+    return out
+
+
+def test_workbench_proves_saves_and_prints(load_lesson, monkeypatch, text_of, html_of):
+    lesson = load_lesson("15_workbench")
+    monkeypatch.delenv("CANASTA_TUTOR_WORKBENCH_DIR", raising=False)
+    shown, defs = _proved_frozen_pile(lesson)
     assert "Answer: no" in text_of(shown) and "C-FROZEN" in text_of(shown)
     feedback, _ = lesson.exercise_feedback.run(proved=defs["proved"])
     assert "That is the puzzle" in text_of(feedback)
 
-    saves = []
-    collection = tmp_path / "class" / "week-3.jsonl"
-    out, _ = lesson.save_cell.run(collection_box=Value(str(collection)), get_saves=lambda: len(saves),
-                                  set_saves=saves.append, proved=defs["proved"], proven=defs["proven"],
-                                  save_button=Value(True), tags_box=Value("week-3, frozen-pile"))
-    assert "Saved" in text_of(out) and saves == [1]
-    record = json.loads(collection.read_text().splitlines()[0])
-    assert record["question"] == "pickup" and "week-3" in record["themes"]
+    collection = Collection()
+    out = _save(lesson, defs, collection)
+    assert "Saved" in text_of(out) and "download it" in text_of(out)
+    assert len(collection.puzzles) == 1 and "week-3" in collection.puzzles[0].themes
 
-    again, _ = lesson.save_cell.run(collection_box=Value(str(collection)), get_saves=lambda: len(saves),
-                                    set_saves=saves.append, proved=defs["proved"], proven=defs["proven"],
-                                    save_button=Value(True), tags_box=Value("week-3"))
-    assert "already holds this puzzle" in text_of(again)
-    bad_tag, _ = lesson.save_cell.run(collection_box=Value(str(collection)), get_saves=lambda: 0,
-                                      set_saves=saves.append, proved=defs["proved"], proven=defs["proven"],
-                                      save_button=Value(False), tags_box=Value("Week 3!"))
+    again = _save(lesson, defs, collection, tags="week-3")
+    assert "already holds this puzzle" in text_of(again) and len(collection.puzzles) == 1
+    bad_tag = _save(lesson, defs, collection, tags="Week 3!", press=False)
     assert "a tag is lower-case" in text_of(bad_tag)
 
-    sheet, _ = lesson.worksheet_cell.run(collection=lesson.read_collection(str(collection)),
+    listing, defs_listing = lesson.collection_cell.run(get_collection=collection.get, name_box=Value("Week 3"))
+    assert "Download the collection" in text_of(listing) and "week-3.jsonl" in html_of(listing)
+    sheet, _ = lesson.worksheet_cell.run(collection=defs_listing["collection"], name_box=Value("Week 3"),
                                          sheet_title=Value("Week 3"), with_answers=Value(True))
     assert "Download the worksheet" in text_of(sheet)
+
+
+def test_workbench_downloads_hold_the_learners_own_puzzles_and_load_back(load_lesson, monkeypatch):
+    lesson = load_lesson("15_workbench")
+    monkeypatch.delenv("CANASTA_TUTOR_WORKBENCH_DIR", raising=False)
+    _, defs = _proved_frozen_pile(lesson)
+    mine = Collection()
+    _save(lesson, defs, mine)
+    from tutor.puzzles.format import dumps
+
+    assert [p.id for p in lesson.read_collection(dumps(mine.puzzles).encode())] == [mine.puzzles[0].id]
+    with pytest.raises(lesson.TutorError, match="line 1 is not valid JSON"):
+        lesson.read_collection(b"{not json")
+    assert Collection().get() == []  # another learner's collection starts empty: no shared file
+
+
+def test_workbench_proof_reports_a_search_that_gives_up_within_its_limit(load_lesson, monkeypatch, text_of):
+    from tutor import search_budget
+
+    lesson = load_lesson("15_workbench")
+    monkeypatch.setattr(search_budget, "MAX_STEPS", 5)  # the reference decider's search, cut short
+    spot = Spot.from_dict({"variant": "classic", "hand": "KS KH KD QS QH 2C JK 9C 4D", "score": 200})
+    shown, defs = lesson.proof_cell.run(play_box=Value(""), prove_button=Value(True),
+                                        question_pick=Value("initial-meld"), spot=spot)
+    assert "No proof" in text_of(shown) and "gave up within its resource limit" in text_of(shown)
+    assert defs["proved"] is None
+
+
+@pytest.mark.parametrize("typed, name", [("../../etc/passwd", "etc-passwd"), ("/root/.ssh/authorized_keys",
+                                         "root-ssh-authorized-keys"), ("Week 3", "week-3"), ("", "collection"),
+                                         ("ｗｅｅｋ３", "week3"), ("CON\x00", "con"), ("..", "collection")])
+def test_workbench_collection_names_are_sanitised(load_lesson, typed, name):
+    lesson = load_lesson("15_workbench")
+    assert lesson.collection_name(typed) == name
+
+
+def test_workbench_keeps_collections_only_in_the_owners_folder(load_lesson, monkeypatch, tmp_path, text_of):
+    lesson = load_lesson("15_workbench")
+    folder = tmp_path / "workbench"
+    folder.mkdir()
+    monkeypatch.setenv("CANASTA_TUTOR_WORKBENCH_DIR", str(folder))
+    _, defs = _proved_frozen_pile(lesson)
+    out = _save(lesson, defs, Collection(), name="../../outside")
+    assert "kept on the server as outside.jsonl" in text_of(out)
+    assert [p.name for p in folder.iterdir()] == ["outside.jsonl"] and not (tmp_path / "outside.jsonl").exists()
+    record = json.loads((folder / "outside.jsonl").read_text().splitlines()[0])
+    assert record["question"] == "pickup" and "week-3" in record["themes"]
+    assert "already holds this puzzle" in text_of(_save(lesson, defs, Collection(), name="outside"))
+
+    (folder / "linked.jsonl").symlink_to(tmp_path / "elsewhere.jsonl")
+    assert "is a link" in text_of(_save(lesson, defs, Collection(), name="linked"))
+    assert not (tmp_path / "elsewhere.jsonl").exists()
+
+    monkeypatch.setenv("CANASTA_TUTOR_WORKBENCH_DIR", str(tmp_path / "missing" / "deeper"))
+    assert "does not exist" in text_of(_save(lesson, defs, Collection()))
+    assert not (tmp_path / "missing").exists()  # nothing made above the owner's folder
 
 
 def test_play_a_hand_draw_and_refusal(load_lesson):

@@ -452,7 +452,7 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup="none", rlim
     played = api.drawn(spot) if unknown_draw else spot
     open_pile = pickup != "none" and played.phase == "before-draw" and bool(played.discard)
     hand = spot.hand + (tuple(spot.discard) if open_pile else ())
-    choices = api.within_limit(candidates(spot, hand))
+    choices = api.within_limit(candidates(spot, hand, limit=api.MAX_CHOICES))
     if not choices:
         return []
     enc = Albany(played, apart=True)

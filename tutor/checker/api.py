@@ -141,7 +141,7 @@ def legal_choices(spot: Spot, *, unknown_draw: bool = False, pickup=NONE,
     hand = spot.hand
     if open_pile:
         hand = hand + tuple(c for c in spot.discard if spot.rules.role(c) != "bonus")
-    choices = within_limit(candidates(spot, hand))
+    choices = within_limit(candidates(spot, hand, limit=MAX_CHOICES))
     if not choices:
         return []
     limit = DEFAULT_RLIMIT if rlimit is None else rlimit

@@ -34,6 +34,7 @@ from ..errors import TutorError
 from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice
 from ..choices import candidates
 from ..play import Action, format_play
+from ..search_budget import bounded
 from ..spot import Spot
 from ..turn import Turn, TurnError, play_turn
 from . import albany
@@ -102,7 +103,15 @@ def _drawn(spot: Spot) -> Spot | None:
 
 
 def search(spot: Spot, goal: Goal) -> Found | None:
-    """The witness for ``goal``, with the engine's replay of it, or None when no legal turn meets it."""
+    """The witness for ``goal``, with the engine's replay of it, or None when no legal turn meets it.
+
+    Every step of the search counts against the question's budget (``tutor.search_budget``):
+    past it, ``SolverLimitError``, no verdict."""
+    with bounded():
+        return _search(spot, goal)
+
+
+def _search(spot: Spot, goal: Goal) -> Found | None:
     _supported(spot)
     pickup = goal.pickup
     if goal.unknown_draw:
@@ -182,9 +191,16 @@ def _recheck(spot: Spot, goal: Goal, sol, actions) -> Found:
 
 
 def legal_choices(spot: Spot, *, unknown_draw: bool = False) -> list[MeldChoice]:
-    """The candidates (``tutor.choices.candidates``) that some legal turn puts down, in their order."""
+    """The candidates (``tutor.choices.candidates``) that some legal turn puts down, in their order.
+
+    One budget for the whole listing: the candidates and every search they need."""
+    with bounded() as budget:
+        return _legal_choices(spot, unknown_draw, budget)
+
+
+def _legal_choices(spot: Spot, unknown_draw: bool, budget) -> list[MeldChoice]:
     _supported(spot)
-    pending = candidates(spot)
+    pending = candidates(spot, budget=budget)
     legal: set[MeldChoice] = set()
     played = _drawn(spot) if unknown_draw else spot
     if played is None:

@@ -34,6 +34,7 @@ from ..errors import IllegalPlayError
 from ..goals import Goal
 from ..melds import GROUP, SEQUENCE, STOPPERS, WILD, judge
 from ..play import DISCARD, LAYOFF, MELD, Action
+from ..search_budget import current
 from ..spot import Spot
 from .pickups import FannedStart, fanned_starts
 from .sweep import (SUITS, PlacedGroup, PlacedPlain, PlacedRun, Problem, Sweep, group_split,
@@ -324,10 +325,12 @@ def solve(spot: Spot, goal: Goal, cfg: Config, made=None):
     stop = stopper_plans(prob)
     red_total = sum(len(v) for v in prob.stoppers.values())
     best = None
+    steps = sweep.budget
     for state, (value, _, _) in finals.items():
         _, w, c, k, m, _, _ = state
         rem = prob.wilds - w
         for u, cw, mw, wplan in wild_plans(prob.wild_sets, rem, prob.canasta):
+            steps.spend(len(stop))
             for su, cs, ms, spts, splan in stop:
                 kept = min(k + (rem - u) + (red_total - su), 2)  # k holds the cards never melded
                 end = ending(spot, goal, cfg, kept, min(c + cw + cs, prob.need), m or mw or ms)
@@ -377,8 +380,10 @@ def _best(spot: Spot, goal: Goal, starts) -> Albany | None:
     """Branch and bound over the configurations: the most promising first (``bound``), and
     none searched whose bound the best turn found already reaches."""
     items = []
+    steps = current()
     for start in starts:
         for cfg, g in configs(spot, goal, start):
+            steps.spend()
             made = problem_of(spot, cfg, g.go_out)
             items.append((-bound(*made), len(items), cfg, g, made))
     items.sort(key=lambda item: item[:2])

@@ -22,6 +22,7 @@ from ..errors import IllegalPlayError
 from ..goals import ANY, NONE
 from ..melds import judge
 from ..play import PICKUP, Action
+from ..search_budget import current
 from ..spot import Spot
 from .inventory import BLOCKER, NATURAL, WILD, TableMeld, card_class
 
@@ -223,12 +224,16 @@ def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_n
             if kinds not in seen and not Counter(cards) - counts:
                 seen.add(kinds)
                 wild_sets.append(cards)
+    steps = current()
     nat_sets = [()] + [(a,) for a in naturals] + list(combinations_with_replacement(naturals, 2))
     for size in range(3, len(suited) + 1):  # bridges: distinct ranks of one suit
-        nat_sets += [c for c in combinations(suited, size) if len({x.order for x in c}) == size
-                     and len({x.suit for x in c}) == 1]
+        for c in combinations(suited, size):
+            steps.spend()
+            if len({x.order for x in c}) == size and len({x.suit for x in c}) == 1:
+                nat_sets.append(c)
     found = []
     for nats in nat_sets:
+        steps.spend(len(wild_sets))
         if len(nats) < min_naturals:
             continue
         for wilds in wild_sets:
@@ -237,6 +242,7 @@ def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_n
                 continue
             if test(lead + cards):
                 found.append(Counter(cards))
+    steps.spend(len(found) ** 2)
     return [tuple(f.elements()) for f in found if not any(g != f and not g - f for g in found)]
 
 

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card
 from ..goals import Goal
+from ..search_budget import current
 from ..spot import Spot
 from .inventory import BLOCKER, NATURAL, WILD, Inventory, TableMeld
 from .pickups import Way
@@ -323,6 +324,7 @@ class WaySearch:
         self.sink = self.limits.unbounded and self.need_canastas == 0
         # the class of the one card kept matters only to a concealed going-out after a pickup
         self.track_label = self.concealed_rule and way.picks_up
+        self.budget = current()  # the question's: every option weighed is a step
 
     def solutions(self):
         """Legal turns meeting the goal, by counts; with ``goal.best``, only the best of each shape."""
@@ -373,6 +375,7 @@ class WaySearch:
     def _search(self, members, include):
         choice, forced, total, demand = members[0]
         comps = self._components(forced, include)
+        self.budget.spend(sum(len(c.options) for c in comps or ()))
         if comps is None:
             return
         wild_table, wild_order = wild_points(self.inv, demand)
@@ -405,6 +408,7 @@ class WaySearch:
         for comp in comps:
             nxt: dict = {}
             for s, entry in layers[-1].items():
+                self.budget.spend(len(comp.options))
                 value = entry[0]
                 w, c, k, m, b, g, label = s
                 room = wild_avail - w
@@ -438,6 +442,7 @@ class WaySearch:
         if goal.must_meld and not new_meld:
             return
         top_extra = (self.wild_avail - w) if (self.sink and group) else 0
+        self.budget.spend(top_extra + 1)
         for extras in range(0, top_extra + 1):
             wild_total = w + extras
             kept_all = min(kept + self.wild_avail - wild_total, self.cap_kept)

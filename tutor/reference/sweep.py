@@ -35,13 +35,15 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..errors import SolverLimitError
+from ..search_budget import current
 
 SUITS = "SHDC"
 CAP_KEPT = 2
-#: The sweep keeps every layer (to rebuild the witness); past this many states in all it gives up
+#: The sweep keeps every layer (to rebuild the witness) and the moves it has worked out; past
+#: this many states and moves in all it gives up
 #: (``SolverLimitError``) instead of filling memory: a few wild cards beside many open sequences
-#: can make tens of millions of states, which would take gigabytes.
-MAX_STATES = 1_500_000
+#: can make tens of millions of states, which would take gigabytes (600,000 take about 200 MB).
+MAX_STATES = 600_000
 
 
 @dataclass
@@ -108,6 +110,7 @@ def new_groups(naturals: int, wilds: int, canasta: int) -> int | None:
     at most 2 wilds, 3+ cards); None if they cannot all go into groups."""
     if naturals == 0:
         return 0 if wilds == 0 else None
+    current().spend(naturals)
     best = None
     for n in range(2, naturals + 1):
         if naturals - n == 1:
@@ -146,8 +149,11 @@ def group_plans(placed: list[PlacedGroup], naturals: int, budget: int, canasta: 
     """Ways the groups of one rank take ``g`` of its free naturals and ``b`` wild cards:
     (g, b, canastas, new set made, plan); plan = (additions per placed group, new part sizes)."""
     out: dict[tuple, tuple] = {}
+    steps = current()
+    steps.deep(max(len(placed), naturals // 2))  # one level per placed set, per new group
 
     def rec(i, nat_left, wild_left, adds, canastas):
+        steps.spend()
         if i < len(placed):
             p = placed[i]
             for a in range(0, nat_left + 1):
@@ -159,6 +165,7 @@ def group_plans(placed: list[PlacedGroup], naturals: int, budget: int, canasta: 
             return
         used_n, used_w = naturals - nat_left, budget - wild_left
         for g in range(0, nat_left + 1):
+            steps.spend(wild_left + 1)
             for w in range(0, wild_left + 1):
                 more = new_groups(g, w, canasta)
                 if more is None:
@@ -176,8 +183,11 @@ def group_plans(placed: list[PlacedGroup], naturals: int, budget: int, canasta: 
 def wild_plans(placed: list[PlacedPlain], free: int, canasta: int) -> list[tuple]:
     """(wilds used, canastas, new set made, plan) for the wild-card sets (A-SET: 3+ wild cards)."""
     out: dict[tuple, tuple] = {}
+    steps = current()
+    steps.deep(len(placed))
 
     def rec(i, left, adds, canastas):
+        steps.spend(left + 1)
         if i < len(placed):
             p = placed[i]
             for x in range(0, left + 1):
@@ -201,6 +211,7 @@ def wild_plans(placed: list[PlacedPlain], free: int, canasta: int) -> list[tuple
 def stopper_plans(problem: Problem) -> list[tuple]:
     """(stoppers melded, canastas, new set made, points, plan) for Deluxe option 1's stopper sets."""
     options = [(0, 0, False, 0, ())]
+    steps = current()
     for rank, worth in problem.stoppers.items():
         placed = problem.stopper_sets.get(rank, [])
         nxt = []
@@ -208,6 +219,7 @@ def stopper_plans(problem: Problem) -> list[tuple]:
             for split in _stopper_splits(placed, x, problem.canasta):
                 canastas, new, plan = split
                 pts = sum(worth[:x])
+                steps.spend(len(options))
                 for used, c, m, p, pl in options:
                     nxt.append((used + x, c + canastas, m or new, p + pts, pl + ((rank, x, plan),)))
         options = nxt
@@ -216,7 +228,11 @@ def stopper_plans(problem: Problem) -> list[tuple]:
 
 def _stopper_splits(placed: list[PlacedPlain], x: int, canasta: int):
     """Ways ``x`` red stoppers of a rank go onto its placed sets and into new sets of 3+."""
+    steps = current()
+    steps.deep(len(placed))
+
     def rec(i, left, adds, canastas):
+        steps.spend()
         if i < len(placed):
             p = placed[i]
             for a in range(0, left + 1):
@@ -240,6 +256,7 @@ class Sweep:
         self._plans: dict = {}
         self._moves: dict = {}
         self._tops: dict = {}
+        self.budget = current()  # the question's: every move tried and state made is a step
 
     # the runs of one suit at one rank
     def _suit_moves(self, runs: tuple, order: int, suit: str, copies: int, room: int):
@@ -248,8 +265,11 @@ class Sweep:
         in_range = p.seq_low <= order <= p.seq_high
         cap = p.long
         out = []
+        budget = self.budget
+        budget.deep(len(runs))  # one level per open sequence
 
         def rec(i, acc, used, cost, canastas, new, acts):
+            budget.spend()
             if i == len(runs):
                 starts(acc, used, cost, canastas, new, acts)
                 return
@@ -298,6 +318,7 @@ class Sweep:
             if self._reaches_top(suit, order, None):
                 wild_starts = range(0, min(room - cost, 2) + 1)
             for k in range(0, copies - used + 1):
+                budget.spend(len(wild_starts))
                 for kw in wild_starts:
                     more = ((-1, 1, 1, 0, False),) * k + ((-1, 1, 0, 1, True),) * kw
                     out.append((tuple(sorted(acc + more)), used + k, cost + kw, canastas, new, (acts, k, kw)))
@@ -384,6 +405,8 @@ class Sweep:
             moves = self._moves.get(key)
             if moves is None:
                 moves = self._moves[key] = self._suit_moves(runs[si], order, suit, copies, self.p.wilds - w)
+                self.states += len(moves)  # kept too: they count toward the memory limit
+            self.budget.spend(len(moves))
             for new_runs, used, cost, canastas, new, decision in moves:
                 all_runs = runs[:si] + (new_runs,) + runs[si + 1:]
                 ns = (all_runs, w + cost, min(c + canastas, self.p.need), k, m or new,
@@ -407,6 +430,7 @@ class Sweep:
             key = (rank, n, budget)
             if key not in self._plans:
                 self._plans[key] = group_plans(placed, n, budget, self.p.canasta)
+            self.budget.spend(len(self._plans[key]))
             for g, b, canastas, new, plan in self._plans[key]:
                 if min(k + n - g, CAP_KEPT) > self.p.most_kept:
                     continue
@@ -420,6 +444,7 @@ class Sweep:
     def _close_layer(self, layer):
         """After the ace every open sequence ends; a placed one never started cannot be legal."""
         nxt: dict = {}
+        self.budget.spend(len(layer))
         for state, (points, _, _) in layer.items():
             runs, w, c, k, m, n, s = state
             canastas, new, ok = 0, m, True
@@ -454,8 +479,7 @@ class Sweep:
 
 
 def _too_many() -> SolverLimitError:
-    return SolverLimitError(f"the reference decider's search stops at {MAX_STATES:,} states (a resource limit): "
-                            "no verdict was reached")
+    return current().exhausted(f"its search stops at {MAX_STATES:,} states")
 
 
 def layer_has_runs(layer: dict, si: int) -> bool:
