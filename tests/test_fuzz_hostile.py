@@ -7,9 +7,7 @@ kinds on every run (the coverage-guided fuzzer needs atheris, which the suite do
 Device paths whose read never ends are left out of the random inputs (a hang would stop the
 suite) and checked apart, in a process of their own under a time limit.
 
-A kind of hostility a parser is known to crash on (``hostile.gaps``) is checked by its own fixed
-inputs, marked as an expected failure that names the crash; the random inputs leave it out until
-it is fixed, and take it in again by themselves once it is.
+Every fixed probe of every kind must end in an answer or the tutor's own error: a crash fails.
 """
 
 from __future__ import annotations
@@ -26,7 +24,6 @@ import hostile  # noqa: E402
 
 from tutor.errors import TutorError  # noqa: E402
 
-GAPS = hostile.gaps(str(__import__("tempfile").mkdtemp(prefix="canasta-gaps-")))
 FUZZ = settings(max_examples=120, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                        HealthCheck.function_scoped_fixture, HealthCheck.data_too_large])
@@ -49,8 +46,7 @@ def ends_cleanly(kind: str, argument: str) -> None:
 @FUZZ
 @given(st.randoms(use_true_random=False))
 def test_fuzz_spot_json_of_the_four_variants(folder, rng):
-    with hostile.without(*GAPS):
-        text = hostile.spot_json(rng, str(folder / "table.toml"))
+    text = hostile.spot_json(rng, str(folder / "table.toml"))
     assume(not hostile.reads_endless(text))
     ends_cleanly("spot", text)
 
@@ -58,8 +54,7 @@ def test_fuzz_spot_json_of_the_four_variants(folder, rng):
 @FUZZ
 @given(st.randoms(use_true_random=False), st.sampled_from(hostile.BASES))
 def test_fuzz_house_rules_files_over_every_base_variant(folder, rng, base):
-    with hostile.without(*GAPS):
-        text = hostile.house_toml(rng, base)
+    text = hostile.house_toml(rng, base)
     assume(not hostile.reads_endless(text))
     path = folder / f"house-{base}.toml"
     path.write_text(text, encoding="utf-8")
@@ -69,16 +64,14 @@ def test_fuzz_house_rules_files_over_every_base_variant(folder, rng, base):
 @FUZZ
 @given(st.randoms(use_true_random=False))
 def test_fuzz_play_text(rng):
-    with hostile.without(*GAPS):
-        text = hostile.play_text(rng)
+    text = hostile.play_text(rng)
     ends_cleanly("play", text)
 
 
 @settings(FUZZ, max_examples=60)
 @given(st.randoms(use_true_random=False))
 def test_fuzz_batch_lines_are_answered_in_place(folder, rng):
-    with hostile.without(*GAPS):
-        line = hostile.batch_line(rng, str(folder / "table.toml"))
+    line = hostile.batch_line(rng, str(folder / "table.toml"))
     assume(not hostile.reads_endless(line))
     hostile.run_entry("batch", line)  # answer_line itself never raises; a crash answered in place fails here
 
@@ -86,18 +79,14 @@ def test_fuzz_batch_lines_are_answered_in_place(folder, rng):
 @FUZZ
 @given(st.randoms(use_true_random=False))
 def test_fuzz_puzzle_lines(folder, rng):
-    with hostile.without(*GAPS):
-        line = hostile.puzzle_line(rng)
+    line = hostile.puzzle_line(rng)
     assume(not hostile.reads_endless(line))
     path = folder / "collection.jsonl"
     path.write_text(line + "\n", encoding="utf-8")
     ends_cleanly("puzzle", str(path))
 
 
-CRASHES = {line.split(": ")[0]: line for lines in GAPS.values() for line in lines}
-CASES = [pytest.param(feature, what, kind, argument, id=f"{feature}-{i}",
-                      marks=pytest.mark.xfail(what in CRASHES, strict=True,
-                                              reason=f"not yet hardened: {CRASHES.get(what)}"))
+CASES = [pytest.param(feature, what, kind, argument, id=f"{feature}-{i}")
          for feature, cases in hostile.probes(str(__import__("tempfile").mkdtemp(prefix="canasta-probes-"))).items()
          for i, (what, kind, argument) in enumerate(cases)]
 

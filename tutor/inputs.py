@@ -143,7 +143,10 @@ class _StdinBytes:
 def read_bytes(source: str | os.PathLike, limit: int, what: str, allow_stdin: bool = True) -> bytes:
     """The whole of a user's file (or ``-``), refused beyond ``limit`` bytes."""
     with open_binary(source, what, allow_stdin) as stream:
-        return _read_capped(stream, limit, what)
+        try:
+            return _read_capped(stream, limit, what)
+        except OSError as e:  # a file that opens but cannot be read (/proc/self/mem, a failing disk)
+            raise TutorError(f"{what} {excerpt(os.fspath(source), 200)} cannot be read: {e.strerror or e}") from None
 
 
 def decode(data: bytes, what: str) -> str:
