@@ -65,7 +65,7 @@ class Card:
 
     def symbol(self) -> str:
         """The card with a suit symbol, for people: ``T♥``; a joker is ``🃏``."""
-        return "🃏" if self.is_joker else self.rank + SUIT_SYMBOLS[self.suit]
+        return "🃏" if self.is_joker else self.rank + SUIT_SYMBOLS.get(self.suit, "")
 
     def _repr_html_(self) -> str:
         from .render import cards_html
@@ -81,6 +81,13 @@ def _ascii_upper(text: str) -> str | None:
     """``text`` in upper case if it is ASCII, else None: ``"\u017f".upper()`` is ``"S"`` and
     must not read as a suit, so case folding never reaches beyond ASCII."""
     return text.upper() if text.isascii() else None
+
+
+#: A card drawn from the stock and not seen: it can be kept or discarded, never melded.
+#: Its text is '?', which a witness's discard step may name; no spot or meld may hold it.
+UNKNOWN = object.__new__(Card)
+object.__setattr__(UNKNOWN, "rank", "?")
+object.__setattr__(UNKNOWN, "suit", "")
 
 
 def parse_card(token: str, position: int | None = None) -> Card:

@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import Card, format_cards
+from .cards import UNKNOWN, Card, format_cards  # noqa: F401 - UNKNOWN is read from here too
 from .play import Action
 
 # A card drawn from the stock whose face is unknown: it can be kept or
 # discarded but never melded. Used for "before-draw" questions about the hand.
-UNKNOWN = object.__new__(Card)
-object.__setattr__(UNKNOWN, "rank", "?")
-object.__setattr__(UNKNOWN, "suit", "")
 
 ANY, NONE = "any", "none"
 

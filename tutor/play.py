@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .cards import Card, format_cards, parse_cards
+from .cards import UNKNOWN, Card, format_cards, parse_cards
 from .errors import NotationError
 from .inputs import excerpt
 
@@ -95,7 +95,8 @@ def parse_action(text: str, step: int = 1) -> Action:
         to = _number(m.group(1), "on", step)
         rest = rest[: m.start()]
     try:
-        cards = parse_cards(rest)
+        # a witness that drew from the stock unseen may discard the card drawn: '?'
+        cards = (UNKNOWN,) if kind == DISCARD and rest.strip() == "?" else parse_cards(rest)
     except NotationError as e:
         raise NotationError(f"step {step} ({kind}): {e}") from None
     if kind in (MELD, LAYOFF) and not cards:

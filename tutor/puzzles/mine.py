@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
@@ -27,7 +28,7 @@ ORIGIN_FIELDS = ("variant", "options", "game", "turn", "phase")
 def _game(variant: str, options: dict[str, Any], game_seed: str):
     from ..engine.driver import bots_for, new_game
 
-    seed = int.from_bytes(game_seed.encode(), "little") % (2 ** 31)
+    seed = int.from_bytes(hashlib.sha256(game_seed.encode()).digest()[:4], "little")
     state = new_game(variant, options, seed)
     return state, bots_for(state, "greedy")
 
@@ -90,10 +91,12 @@ def mined_spot(variant: str, options: dict[str, Any], seed: int | str, index: in
         players = _players_option(variant)
         if players:
             options["players"] = rng.choice([players["default"]] * 2 + list(players["choices"]))
+            if not _playable(variant, options):  # a table size the variant has no layout for by default
+                options["players"] = players["default"]
     moments = _moments(variant, options, game)
     if not moments:
         raise Skip("the hand had no turn")
-    aim = rng.choice(("out", "pickup", "any", "any"))
+    aim = rng.choice(("out", "out", "pickup", "pickup", "any"))
     turn, did = rng.choice(moments)
     if aim == "out" and moments[-1][1] == "out":
         turn, did = moments[max(0, len(moments) - 1 - rng.choice((0, 0, 0, 1, 2)))]
@@ -127,6 +130,16 @@ def _players_option(variant: str) -> dict | None:
 
     found = load_variant(variant).options.get("players")
     return found if isinstance(found, dict) and found.get("choices") else None
+
+
+def _playable(variant: str, options: dict[str, Any]) -> bool:
+    from ..rules import rules_for
+
+    try:
+        rules_for(variant, options)
+    except TutorError:
+        return False
+    return True
 
 
 def _questions_for(spot) -> list[str]:
