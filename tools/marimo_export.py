@@ -7,12 +7,14 @@ Debian's ``/usr/bin/chromium`` (or ``$CHROMIUM``) with the flags that keep it
 quiet and offline, and then marimo's command line runs as usual:
 
     python -m tools.marimo_export export html-wasm lesson.py -o out/lesson.html --offline ...
-    python -m tools.marimo_export --reuse-lock out/lockfile/ab12.json export html-wasm ...
+    python -m tools.marimo_export --reuse-lock out/lockfile/ab12.json export html-wasm a.py ... --and export ...
 
 With ``--reuse-lock``, the export does not resolve the notebook's packages in
 a browser again: it pins them against a bundle an earlier export of the same
 packages left in the same folder (its lock file), and fails if a requirement,
 or a wheel built from the notebook's folder, is not exactly in that bundle.
+Such exports need no browser, and several run in one process (``--and``
+between their command lines), since importing marimo is much of their time.
 This leans on marimo's offline export module (``bundle_wasm_runtime``), which
 is why marimo is held to one minor version.
 """
@@ -51,6 +53,7 @@ def reuse_bundle(lock_path: Path) -> None:
     from packaging.requirements import Requirement
     from packaging.utils import canonicalize_name
 
+    from marimo._cli.export import commands as export_commands
     from marimo._export import offline
     from marimo._schemas.export_options import WASMRuntimeConfig
     from marimo._utils.inline_script_metadata import PyProjectReader
@@ -77,7 +80,11 @@ def reuse_bundle(lock_path: Path) -> None:
                                        pyodide_lockfile_url=f"./lockfile/{lock_path.name}",
                                        pypi_index_url="./packages/index/")
 
+    async def no_browser_needed():
+        return None
+
     offline.bundle_wasm_runtime = pinned_bundle
+    export_commands.check_offline_export_browser = no_browser_needed
 
 
 def main(argv: list[str]) -> int:
@@ -87,7 +94,19 @@ def main(argv: list[str]) -> int:
         argv = argv[2:]
     from marimo._cli.cli import main as marimo_main
 
-    return marimo_main(argv, prog_name="marimo", standalone_mode=True)
+    commands = [[]]
+    for arg in argv:
+        if arg == "--and":
+            commands.append([])
+        else:
+            commands[-1].append(arg)
+    for command in commands:
+        try:
+            marimo_main(command, prog_name="marimo", standalone_mode=False)
+        except Exception as e:  # click's own errors and marimo's, reported as the command line would
+            print(f"error: marimo {' '.join(command[:3])}: {e}", file=sys.stderr)
+            return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -169,21 +169,25 @@ class StaticServer:
         self.httpd.server_close()
 
 
-def _export(notebook: Path, out: Path, index_url: str, reuse_lock: Path | None, log) -> None:
-    """One lesson to ``out/lessons/<stem>.html`` (in a child process: marimo's command line)."""
+def _export(notebooks: list[Path], out: Path, index_url: str, reuse_lock: Path | None, log) -> None:
+    """Lessons to ``out/lessons/<stem>.html`` through marimo's command line, in one child process."""
     command = [sys.executable, "-m", "tools.marimo_export"]
     if reuse_lock is not None:
         command += ["--reuse-lock", str(reuse_lock)]
-    command += ["export", "html-wasm", str(notebook), "-o", str(out / "lessons" / f"{notebook.stem}.html"),
-                "--mode", "run", "--no-sandbox", "--force", "--offline", "--pyodide-index-url", index_url]
+    for i, notebook in enumerate(notebooks):
+        command += ["--and"] if i else []
+        command += ["export", "html-wasm", str(notebook), "-o", str(out / "lessons" / f"{notebook.stem}.html"),
+                    "--mode", "run", "--no-sandbox", "--force", "--offline", "--pyodide-index-url", index_url]
     env = {**os.environ, "PATH": f"{Path(_tool('uv')).parent}{os.pathsep}{os.environ.get('PATH', '')}",
            "PYTHONPATH": str(ROOT)}
     started = time.monotonic()
-    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=notebook.parent)
-    page = out / "lessons" / f"{notebook.stem}.html"
-    if done.returncode or not page.exists():
-        raise SiteBuildError(f"exporting {notebook.name} failed:\n{(done.stdout + done.stderr).strip()[-2000:]}")
-    log(f"  {notebook.stem}: {time.monotonic() - started:.0f}s{' (shared bundle)' if reuse_lock else ''}")
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=notebooks[0].parent)
+    missing = [n.name for n in notebooks if not (out / "lessons" / f"{n.stem}.html").exists()]
+    if done.returncode or missing:
+        raise SiteBuildError(f"exporting {', '.join(missing) or 'the lessons'} failed:\n"
+                             f"{(done.stdout + done.stderr).strip()[-2000:]}")
+    how = "with the first one's packages" if reuse_lock else "packages resolved and bundled"
+    log(f"  {', '.join(n.stem for n in notebooks)}: {time.monotonic() - started:.0f}s ({how})")
 
 
 def lock_of(page: Path) -> Path:
@@ -283,16 +287,17 @@ def build(out: Path = DEFAULT_OUT, only: list[str] | None = None, log=print) -> 
         for source in LESSONS.glob("*.py"):
             shutil.copy2(source, stage / source.name)
         requirement = f"canasta-tutor @ ./wheels/{wheel.name}"
-        bundles: dict[frozenset, Path] = {}
+        groups: dict[frozenset, list[Path]] = {}
+        for lesson in lessons:
+            staged = stage / lesson.path.name
+            staged.write_text(with_dependency(lesson.path.read_text(encoding="utf-8"), requirement), encoding="utf-8")
+            groups.setdefault(third_party_imports(lesson.path), []).append(staged)
         with StaticServer(index) as index_url:
             log(f"exporting {len(lessons)} lessons")
-            for lesson in lessons:
-                staged = stage / lesson.path.name
-                staged.write_text(with_dependency(lesson.path.read_text(encoding="utf-8"), requirement),
-                                  encoding="utf-8")
-                imports = third_party_imports(lesson.path)
-                _export(staged, out, index_url, bundles.get(imports), log)
-                bundles.setdefault(imports, lock_of(out / lesson.page))
+            for first, *rest in groups.values():
+                _export([first], out, index_url, None, log)
+                if rest:
+                    _export(rest, out, index_url, lock_of(out / "lessons" / f"{first.stem}.html"), log)
     for name in UNUSED_ASSETS:
         (out / "lessons" / name).unlink(missing_ok=True)
     (out / "index.html").write_text(index_page(lessons), encoding="utf-8")
