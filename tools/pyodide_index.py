@@ -21,7 +21,7 @@ not by name:
   and their pure-Python modules are repacked as a ``py3-none-any`` wheel.
 
 The result is cached under ``~/.cache/canasta-tutor/pyodide-<marimo version>/``
-and reused by every later build.
+(``$XDG_CACHE_HOME`` if set) and reused by every later build.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ PURE_FALLBACK = {"pyyaml": ("yaml",)}
 ROOTS = ("canasta-tutor", "marimo")
 
 
-class IndexError_(RuntimeError):
+class PyodideIndexError(RuntimeError):
     """The Pyodide index could not be assembled (a registry refused, or a file did not match)."""
 
 
@@ -84,7 +84,7 @@ def _get(url: str, accept: str | None = None) -> bytes:
         with urllib.request.urlopen(request, timeout=120) as response:
             return response.read()
     except OSError as e:
-        raise IndexError_(f"could not fetch {url}: {e}") from e
+        raise PyodideIndexError(f"could not fetch {url}: {e}") from e
 
 
 def _pypi_files(name: str) -> list[WheelFile]:
@@ -97,8 +97,10 @@ def _pypi_files(name: str) -> list[WheelFile]:
 def _download(file: WheelFile, target: Path) -> None:
     data = _get(file.url)
     if hashlib.sha256(data).hexdigest() != file.sha256:
-        raise IndexError_(f"{file.filename}: the download does not match PyPI's sha256")
-    target.write_bytes(data)
+        raise PyodideIndexError(f"{file.filename}: the download does not match PyPI's sha256")
+    partial = target.with_name(target.name + ".part")
+    partial.write_bytes(data)
+    partial.replace(target)  # a build stopped halfway leaves no truncated wheel behind
 
 
 def _browser_tags(info: dict) -> set[Tag]:
@@ -172,7 +174,7 @@ def _pure_repack(name: str, version: Version, files: list[WheelFile], target_dir
     native = next((f for f in files if f.filename.endswith(".whl")
                    and parse_wheel_filename(f.filename)[1] == version), None)
     if native is None:
-        raise IndexError_(f"{name} {version}: PyPI has no wheel to take its Python modules from")
+        raise PyodideIndexError(f"{name} {version}: PyPI has no wheel to take its Python modules from")
     packages = PURE_FALLBACK[canonicalize_name(name)]
     with tempfile.TemporaryDirectory() as tmp:
         archive = Path(tmp) / native.filename
@@ -181,7 +183,7 @@ def _pure_repack(name: str, version: Version, files: list[WheelFile], target_dir
             payload = {path: source.read(path) for path in source.namelist()
                        if path.endswith(".py") and path.split("/", 1)[0] in packages}
     if not payload:
-        raise IndexError_(f"{name} {version}: no Python modules found in {native.filename}")
+        raise PyodideIndexError(f"{name} {version}: no Python modules found in {native.filename}")
     distribution = canonicalize_name(name).replace("-", "_")
     dist_info = f"{distribution}-{version}.dist-info"
     payload[f"{dist_info}/METADATA"] = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode()
@@ -211,7 +213,7 @@ def _materialize(name: str, entry: dict, spec: SpecifierSet, tags: set[Tag], fol
         version = next((v for v in candidates if v in spec and not v.is_prerelease
                         and _browser_wheel(files, tags, v)), None)
         if version is None:
-            raise IndexError_(f"{name}: no browser wheel on PyPI satisfies {spec}")
+            raise PyodideIndexError(f"{name}: no browser wheel on PyPI satisfies {spec}")
     wheel = _browser_wheel(files, tags, version)
     if wheel is not None:
         target = folder / wheel.filename
@@ -220,54 +222,63 @@ def _materialize(name: str, entry: dict, spec: SpecifierSet, tags: set[Tag], fol
     elif canonicalize_name(name) in PURE_FALLBACK:
         target = _pure_repack(entry["name"], version, files, folder)
     else:
-        raise IndexError_(f"{name} {version}: PyPI has no wheel for the browser")
-    data = target.read_bytes()
+        raise PyodideIndexError(f"{name} {version}: PyPI has no wheel for the browser")
     return {**entry, "version": str(version), "file_name": target.name,
-            "sha256": hashlib.sha256(data).hexdigest(), "imports": entry.get("imports", [])}
+            "sha256": hashlib.sha256(target.read_bytes()).hexdigest()}
 
 
 def _npm_pack(package: str, target: Path) -> None:
     npm = shutil.which("npm")
     if npm is None:
-        raise IndexError_("npm is needed to fetch the Pyodide runtime (apt-get install npm)")
+        raise PyodideIndexError("npm is needed to fetch the Pyodide runtime (apt-get install npm)")
     with tempfile.TemporaryDirectory() as tmp:
         done = subprocess.run([npm, "pack", package, "--pack-destination", tmp, "--silent"],
                               capture_output=True, text=True)
         if done.returncode:
-            raise IndexError_(f"npm pack {package} failed: {done.stderr.strip()[-500:]}")
+            raise PyodideIndexError(f"npm pack {package} failed: {done.stderr.strip()[-500:]}")
         (archive,) = Path(tmp).glob("*.tgz")
         with tarfile.open(archive) as tar:
             for name in RUNTIME_FILES:
                 member = tar.getmember(f"package/{name}")
-                (target / name).write_bytes(tar.extractfile(member).read())
+                partial = target / f"{name}.part"
+                partial.write_bytes(tar.extractfile(member).read())
+                partial.replace(target / name)
 
 
 def ensure_index(pyodide_version: str, marimo_version: str, log=print) -> Path:
-    """The folder of the local Pyodide index (built on first use, then reused)."""
+    """The folder of the local Pyodide index (assembled on first use, then reused).
+
+    The index is assembled again (downloading only what it lacks) when the set
+    of packages the runtime needs from it changes, as when the project gains a
+    dependency.
+    """
     folder = cache_root() / f"pyodide-{marimo_version}" / "full"
-    done_marker = folder / ".complete"
-    if done_marker.exists():
-        return folder
-    log(f"assembling the Pyodide {pyodide_version} index in {folder} (once)")
-    folder.mkdir(parents=True, exist_ok=True)
-    _npm_pack(f"pyodide@{pyodide_version}", folder)
-    lock = json.loads((folder / "pyodide-lock.json").read_text())
-    tags = _browser_tags(lock["info"])
+    original = folder / "npm-pyodide-lock.json"
+    marker = folder / "assembled.json"
+    if not original.exists():
+        log(f"fetching the Pyodide {pyodide_version} runtime into {folder} (once)")
+        folder.mkdir(parents=True, exist_ok=True)
+        _npm_pack(f"pyodide@{pyodide_version}", folder)
+        (folder / "pyodide-lock.json").replace(original)
+    lock = json.loads(original.read_text())
     chosen = required_specifiers(lock["packages"], lock["info"])
-    packages = {}
-    for name, spec in sorted(chosen.items()):
-        packages[name] = _materialize(name, lock["packages"][name], spec, tags, folder)
-        log(f"  {packages[name]['file_name']}")
-    lock["packages"] = packages
+    wanted = {name: str(spec) for name, spec in sorted(chosen.items())}
+    if marker.exists() and json.loads(marker.read_text()) == wanted and (folder / "pyodide-lock.json").exists():
+        return folder
+    log(f"assembling the Pyodide {pyodide_version} index in {folder}")
+    tags = _browser_tags(lock["info"])
+    lock["packages"] = {name: _materialize(name, lock["packages"][name], spec, tags, folder)
+                        for name, spec in sorted(chosen.items())}
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
-    done_marker.write_text("")
+    marker.write_text(json.dumps(wanted, indent=1))
     return folder
 
 
 if __name__ == "__main__":
+    import marimo
     from marimo._pyodide.pyodide_constraints import PYODIDE_VERSION
 
-    import marimo
-
-    print(ensure_index(PYODIDE_VERSION, marimo.__version__))
-    sys.exit(0)
+    try:
+        print(ensure_index(PYODIDE_VERSION, marimo.__version__))
+    except PyodideIndexError as e:
+        sys.exit(f"error: {e}")

@@ -317,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         build(args.out, args.lessons)
-    except (SiteBuildError, pyodide_index.IndexError_) as e:
+    except (SiteBuildError, pyodide_index.PyodideIndexError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     return 0
