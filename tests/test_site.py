@@ -167,6 +167,12 @@ def test_index_marks_the_lessons_the_browser_recorded_as_done(offline_page, site
     expect(page.locator("#summary")).to_contain_text("1 of")
 
 
+def test_a_link_between_lessons_as_the_lesson_server_names_them_opens_the_lesson_page(offline_page, site):
+    page = offline_page
+    page.goto(f"{site}/lessons/{QUICK[0]}.html?file={QUICK[1]}.py")
+    page.wait_for_url(f"{site}/lessons/{QUICK[1]}.html")
+
+
 def test_melds_lesson_runs_the_z3_checker_in_the_browser_and_agrees_with_the_native_one(offline_page, site,
                                                                                         artifacts):
     page = open_lesson(offline_page, site, "02_melds_and_wild_cards")

@@ -61,6 +61,15 @@ PROGRESS_KEY = "canasta-tutor:progress"
 # The imports a lesson may have and still share the first lesson's bundle.
 PROJECT_IMPORTS = {"tutor", "rulebook", "marimo"}
 SCRIPT_BLOCK = re.compile(r"(?m)^# /// script$\s(?P<content>(^#(| .*)$\s)+)^# ///$")
+# Lessons link to each other as the lesson server names them (``?file=02_melds.py``);
+# on the site each lesson is its own page, so such a link is forwarded to it.
+LESSON_LINKS = """<script data-canasta-links>
+  (() => {
+    const file = new URLSearchParams(location.search).get("file");
+    if (file && /^[\\w-]+\\.py$/.test(file)) location.replace(file.replace(/\\.py$/, ".html"));
+  })();
+</script>
+"""
 # Files marimo's asset folder carries that a learner's page never asks for.
 UNUSED_ASSETS = ("CLAUDE.md",)
 
@@ -298,6 +307,10 @@ def build(out: Path = DEFAULT_OUT, only: list[str] | None = None, log=print) -> 
                 _export([first], out, index_url, None, log)
                 if rest:
                     _export(rest, out, index_url, lock_of(out / "lessons" / f"{first.stem}.html"), log)
+    for lesson in lessons:
+        page = out / lesson.page
+        page.write_text(page.read_text(encoding="utf-8").replace("<head>", "<head>\n" + LESSON_LINKS, 1),
+                        encoding="utf-8")
     for name in UNUSED_ASSETS:
         (out / "lessons" / name).unlink(missing_ok=True)
     (out / "index.html").write_text(index_page(lessons), encoding="utf-8")
