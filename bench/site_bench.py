@@ -26,13 +26,10 @@ Exit status 1 if a target is missed.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 from urllib.parse import urlparse
@@ -80,21 +77,6 @@ async (label) => {
   return performance.now() - start;
 }
 """
-
-
-class Site:
-    """The site folder served on 127.0.0.1 from a thread."""
-
-    def __init__(self, folder: Path):
-        handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
-        handler.log_message = lambda *args: None
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.url = f"http://127.0.0.1:{self.httpd.server_port}"
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
 
 def offline_context(browser, site_url: str, off_origin: list[str]):
@@ -167,7 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     if not lessons:
         print("no built lesson matches", file=sys.stderr)
         return 2
-    site = Site(args.site)
+    server = site_build.StaticServer(args.site)
+    base = server.__enter__().rstrip("/")
     failed = False
     off_origin: list[str] = []
     try:
@@ -179,8 +162,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {'lesson':40} {'cold':>8} {'warm':>8}")
             worst = 0.0
             for lesson in lessons:
-                url = f"{site.url}/{lesson.page}"
-                context = offline_context(browser, site.url, off_origin)
+                url = f"{base}/{lesson.page}"
+                context = offline_context(browser, base, off_origin)
                 page = context.new_page()
                 cold = first_output(page, url, lesson.stem)
                 page.close()
@@ -194,9 +177,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  slowest {worst:.0f} ms, target {FIRST_OUTPUT_TARGET_MS} ms: {'ok' if ok else 'MISSED'}\n")
 
             if CHECKER_LESSON in built:
-                context = offline_context(browser, site.url, off_origin)
+                context = offline_context(browser, base, off_origin)
                 page = context.new_page()
-                first_output(page, f"{site.url}/lessons/{CHECKER_LESSON}.html", CHECKER_LESSON)
+                first_output(page, f"{base}/lessons/{CHECKER_LESSON}.html", CHECKER_LESSON)
                 page.wait_for_timeout(500)
                 clicks = []
                 for i in range(args.clicks):
@@ -230,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"{HEAVY_TARGET_MS} ms: {'ok' if ok else 'MISSED'}")
             browser.close()
     finally:
-        site.close()
+        server.__exit__(None, None, None)
         if tmp is not None:
             tmp.cleanup()
     print(f"requests to other hosts: {len(off_origin)}" + (f" (first: {off_origin[0]})" if off_origin else ""))

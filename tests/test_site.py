@@ -10,10 +10,7 @@ native checker's on the same spot. Screenshots go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
-import functools
-import http.server
 import sys
-import threading
 from collections import Counter
 from pathlib import Path
 from urllib.parse import urlparse
@@ -55,15 +52,8 @@ def site(request, tmp_path_factory):
         site_build.build(out, only, log=lambda *_: None)
     except site_build.SiteBuildError as e:
         pytest.fail(f"the site did not build: {e}")
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
-    handler.log_message = lambda *args: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with site_build.StaticServer(out) as url:
+        yield url.rstrip("/")
 
 
 @pytest.fixture

@@ -87,3 +87,10 @@ def test_requirements_are_read_as_the_browser_sees_them():
     assert chosen["msgspec"].contains("0.23.0") and not chosen["msgspec"].contains("0.20.0")
     assert "psutil" not in chosen  # marimo needs it natively only
     assert "numpy" not in chosen
+
+
+def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path):
+    (tmp_path / "notes.txt").write_text("keep me")
+    with pytest.raises(site_build.SiteBuildError, match="not a site built before"):
+        site_build.build(tmp_path, ["02"], log=lambda *_: None)
+    assert (tmp_path / "notes.txt").read_text() == "keep me"

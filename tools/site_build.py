@@ -239,8 +239,9 @@ INDEX_TEMPLATE = """<!doctype html>
 </head>
 <body>
 <h1>Canasta Tutor</h1>
-<p class="lede">The rules of Canasta and three of its variants, one idea at a time. Every lesson runs in this
-browser: the first one takes a few seconds to start, the next ones less.</p>
+<p class="lede">The rules of Canasta and its variants, one idea at a time. Every lesson runs in this
+browser, the checker included: the first lesson you open fetches Python and the checker, so it takes a while
+to start; the next ones start sooner.</p>
 <p id="summary"></p>
 <ol id="lessons">
 {{items}}
@@ -285,6 +286,8 @@ def build(out: Path = DEFAULT_OUT, only: list[str] | None = None, log=print) -> 
             raise SiteBuildError(f"no lesson matches {' '.join(only)}")
     if not Path(os.environ.get("CHROMIUM", "/usr/bin/chromium")).exists():
         raise SiteBuildError("the export drives Debian's Chromium at /usr/bin/chromium: apt-get install chromium")
+    if out.exists() and any(out.iterdir()) and not ((out / "index.html").is_file() and (out / "lessons").is_dir()):
+        raise SiteBuildError(f"{out} is not empty and is not a site built before: choose another --out")
     index = pyodide_index.ensure_index(PYODIDE_VERSION, marimo.__version__, log=log)
     started = time.monotonic()
     if out.exists():
