@@ -47,8 +47,9 @@ CHECKER_LESSON = "02_melds_and_wild_cards"
 HEAVY_BUTTON = "Ask the checker for every legal meld"
 TIMEOUT_MS = 300_000
 
-# In the page: press the "every legal meld" button and wait frame by frame until the list's
-# output changes (outputs live in shadow roots, as in lessons_bench's click measure).
+# In the page: press the "every legal meld" button and wait frame by frame until the list is
+# in the output under it (outputs live in shadow roots, as in lessons_bench's click measure).
+# The list must not be there yet: each ask is on a fresh deal.
 HEAVY_ASK_JS = """
 async (label) => {
   const deepAll = (root, sel, out = []) => {
@@ -67,10 +68,10 @@ async (label) => {
   if (i < 0 || !areas[i + 1]) return -2;
   const button = deepAll(areas[i], "button").find((b) => b.textContent.includes(label));
   const listText = () => deepText(document.querySelectorAll(".output-area")[i + 1]);
-  const before = listText();
+  if (listText().includes("already on the table")) return -3;
   const start = performance.now();
   button.click();
-  while (listText() === before || !listText().includes("already on the table")) {
+  while (!listText().includes("already on the table")) {
     await new Promise((resolve) => requestAnimationFrame(resolve));
     if (performance.now() - start > 60000) return -1;
   }
@@ -106,8 +107,8 @@ def first_output(page, url: str, stem: str) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def native_heavy(tokens: list[str], repeat: int) -> list[float]:
-    """The native checker's time for lesson 02's "every legal meld" on the same hand."""
+def native_heavy(tokens: list[str]) -> float:
+    """The native checker's milliseconds for lesson 02's "every legal meld" on the same hand."""
     from tutor.cards import format_cards, parse_cards
     from tutor.questions import ask
     from tutor.rules import rules_for
@@ -118,12 +119,9 @@ def native_heavy(tokens: list[str], repeat: int) -> list[float]:
     rank = next(r for r in rules.natural_ranks if r not in {c.rank for c in hand})
     spot = Spot.from_dict({"variant": "classic", "options": {"players": 2}, "hand": format_cards(hand),
                            "melds": [f"{rank}S {rank}H {rank}D"]})
-    out = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        ask("melds", spot)
-        out.append((time.perf_counter() - start) * 1000)
-    return out
+    start = time.perf_counter()
+    ask("melds", spot)
+    return (time.perf_counter() - start) * 1000
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,6 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, help="an already built site folder (default: build one now)")
     parser.add_argument("--clicks", type=int, default=40, help="card clicks in lesson 02 (default 40)")
     parser.add_argument("--asks", type=int, default=5, help="'every legal meld' asks in lesson 02 (default 5)")
+    parser.add_argument("--no-loads", action="store_true", help="skip the first-output figures")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -161,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
             print("first output (ms): cold = empty browser cache, warm = the same profile again")
             print(f"  {'lesson':40} {'cold':>8} {'warm':>8}")
             worst = 0.0
-            for lesson in lessons:
+            for lesson in [] if args.no_loads else lessons:
                 url = f"{base}/{lesson.page}"
                 context = offline_context(browser, base, off_origin)
                 page = context.new_page()
@@ -173,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
                 worst = max(worst, cold, warm)
                 print(f"  {lesson.stem:40} {cold:8.0f} {warm:8.0f}", flush=True)
             ok = worst <= FIRST_OUTPUT_TARGET_MS
-            failed |= not ok
+            failed |= not ok and not args.no_loads
             print(f"  slowest {worst:.0f} ms, target {FIRST_OUTPUT_TARGET_MS} ms: {'ok' if ok else 'MISSED'}\n")
 
             if CHECKER_LESSON in built:
@@ -194,20 +193,23 @@ def main(argv: list[str] | None = None) -> int:
                       f"{statistics.median(clicks):.0f} ms, p95 {p95(clicks):.0f} ms, target p95 "
                       f"{CLICK_TARGET_MS} ms: {'ok' if ok else 'MISSED'}")
 
-                hand = page.locator('[data-testid="hand"]').first
-                tokens = [c.get_attribute("data-card") for c in hand.locator('[data-testid="hand-card"]').all()]
-                asks = []
-                for _ in range(args.asks):
+                asks, native = [], []
+                for k in range(args.asks):
+                    if k:  # a new deal takes the last list away, and asks about another hand
+                        page.get_by_role("button", name="Deal again").first.click()
+                        page.get_by_text("The list comes when you ask for it").first.wait_for(timeout=TIMEOUT_MS)
+                    hand = page.locator('[data-testid="hand"]').first
+                    tokens = [c.get_attribute("data-card") for c in hand.locator('[data-testid="hand-card"]').all()]
                     ms = page.evaluate(HEAVY_ASK_JS, HEAVY_BUTTON)
                     if ms < 0:
                         raise SystemExit(f"{CHECKER_LESSON}: the list of melds did not come ({ms})")
                     asks.append(ms)
+                    native.append(native_heavy(tokens))
                 context.close()
-                native = native_heavy(tokens, args.asks)
                 after = statistics.median(asks[1:]) if len(asks) > 1 else asks[0]
                 ok = after <= HEAVY_TARGET_MS
                 failed |= not ok
-                print(f"every legal meld ({len(tokens)} cards): browser first {asks[0]:.0f} ms, then median "
+                print(f"every legal meld ({len(asks)} deals): browser first {asks[0]:.0f} ms, then median "
                       f"{after:.0f} ms; native first {native[0]:.0f} ms, then median "
                       f"{statistics.median(native[1:] or native):.0f} ms; target after the first "
                       f"{HEAVY_TARGET_MS} ms: {'ok' if ok else 'MISSED'}")
