@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the site builder lives in tools/
 from tools import site_build  # noqa: E402
+from test_lessons_browser import screenshot  # noqa: E402  (the whole lesson, not just the window)
 from tutor.cards import format_cards, parse_cards  # noqa: E402
 from tutor.errors import IllegalPlayError  # noqa: E402
 from tutor.melds import judge  # noqa: E402
@@ -141,7 +142,7 @@ def test_index_lists_every_built_lesson_in_order_with_its_title_and_description(
             expect(card).to_contain_text(lesson.title)
             expect(card).to_contain_text(lesson.description)
             assert card.locator("a").get_attribute("href") == lesson.page
-    page.screenshot(path=artifacts / "site-index.png", full_page=True)
+    screenshot(page, artifacts / "site-index.png")
     assert_offline_and_clean(page)
 
 
@@ -181,7 +182,7 @@ def test_melds_lesson_runs_the_z3_checker_in_the_browser_and_agrees_with_the_nat
     native = native_meld_listing(tokens)
     shown = [" ".join(item.inner_text().split()) for item in listing.locator("li").all()]
     assert Counter(shown) == Counter(native), f"browser: {shown}\nnative: {native}"
-    page.screenshot(path=artifacts / "site-02-every-meld.png", full_page=True)
+    screenshot(page, artifacts / "site-02-every-meld.png")
     assert_offline_and_clean(page)
 
 
@@ -190,7 +191,7 @@ def test_puzzles_lesson_reads_the_bank_from_the_package_and_reveals_a_proof(offl
     expect(page.get_by_text("puzzles match").first).to_be_visible(timeout=RUN_MS)
     page.get_by_text("Reveal the proof").first.click()
     expect(page.locator("text=Answer: >> visible=true").first).to_be_visible(timeout=RUN_MS)
-    page.screenshot(path=artifacts / "site-13-puzzle-proof.png", full_page=True)
+    screenshot(page, artifacts / "site-13-puzzle-proof.png")
     assert_offline_and_clean(page)
 
 
@@ -205,7 +206,7 @@ def test_referee_lesson_judges_a_typed_play_in_the_browser_C_MELD(offline_page, 
     play.press("Enter")
     expect(page.get_by_text("Illegal (step 1").first).to_be_visible(timeout=RUN_MS)
     expect(page.locator('[data-rule="C-MELD"]', has_text="a meld needs at least 3").first).to_be_visible()
-    page.screenshot(path=artifacts / "site-14-referee.png", full_page=True)
+    screenshot(page, artifacts / "site-14-referee.png")
     assert_offline_and_clean(page)
 
 
@@ -213,5 +214,5 @@ def test_referee_lesson_judges_a_typed_play_in_the_browser_C_MELD(offline_page, 
 @pytest.mark.parametrize("lesson", site_build.course(), ids=lambda lesson: lesson.stem)
 def test_every_lesson_runs_from_the_site(offline_page, site, artifacts, lesson):
     page = open_lesson(offline_page, site, lesson.stem)
-    page.screenshot(path=artifacts / f"site-lesson-{lesson.stem}.png", full_page=True)
+    screenshot(page, artifacts / f"site-lesson-{lesson.stem}.png")
     assert_offline_and_clean(page)
