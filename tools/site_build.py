@@ -70,8 +70,6 @@ LESSON_LINKS = """<script data-canasta-links>
   })();
 </script>
 """
-# Files marimo's asset folder carries that a learner's page never asks for.
-UNUSED_ASSETS = ("CLAUDE.md",)
 
 
 class SiteBuildError(RuntimeError):
@@ -314,8 +312,8 @@ def build(out: Path = DEFAULT_OUT, only: list[str] | None = None, log=print) -> 
         page = out / lesson.page
         page.write_text(page.read_text(encoding="utf-8").replace("<head>", "<head>\n" + LESSON_LINKS, 1),
                         encoding="utf-8")
-    for name in UNUSED_ASSETS:
-        (out / "lessons" / name).unlink(missing_ok=True)
+    for notes in (out / "lessons").glob("*.md"):  # marimo's notes for its own developers; no page reads them
+        notes.unlink()
     (out / "index.html").write_text(index_page(lessons), encoding="utf-8")
     (out / ".nojekyll").touch()
     log(f"site built in {time.monotonic() - started:.0f}s: {out} ({folder_size(out) / 1e6:.0f} MB)")
