@@ -16,7 +16,7 @@ TESTRUN  := $(UV) run --locked --group test --group fuzz
 ARGS        ?=
 PYTEST_ARGS ?= -n 2 --dist loadfile
 
-.PHONY: lessons test test-fast bench fuzz site wheel chromium
+.PHONY: lessons test test-fast bench fuzz site wheel chromium npm
 
 lessons: $(UV)
 	$(RUN) canasta-tutor lessons $(ARGS)
@@ -36,6 +36,17 @@ FUZZ_SECONDS ?= 3600
 fuzz: $(UV)
 	@$(UV) run --locked --group fuzz python -c "import atheris" 2>/dev/null || { echo "error: the fuzzer (atheris) has wheels for Linux only" >&2; exit 1; }
 	mkdir -p fuzz/artifacts && cd fuzz/artifacts && ../../$(TESTRUN) python ../fuzz_inputs.py -max_total_time=$(FUZZ_SECONDS)
+
+# The whole course as a static site in site/: every lesson runs in the learner's
+# browser (Pyodide), nothing asked of any other host. The export drives the system
+# Chromium and needs npm once, to fetch the Pyodide runtime into the cache
+# (~/.cache/canasta-tutor/pyodide-<marimo version>/). Publish site/ on any static
+# host, or try it with: python3 -m http.server -d site
+site: $(UV) chromium npm
+	$(TESTRUN) python -m tools.site_build $(ARGS)
+
+npm:
+	@command -v npm >/dev/null 2>&1 || { $(call apt_install,npm); }
 
 wheel: $(UV)
 	$(UV) build --wheel --out-dir dist
