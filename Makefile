@@ -21,10 +21,10 @@ PYTEST_ARGS ?= -n 2 --dist loadfile
 lessons: $(UV)
 	$(RUN) canasta-tutor lessons $(ARGS)
 
-test: $(UV) chromium
+test: $(UV) chromium npm
 	@$(call pytest)
 
-test-fast: $(UV) chromium
+test-fast: $(UV) chromium npm
 	@$(call pytest,-m "not slow")
 
 bench: $(UV)
