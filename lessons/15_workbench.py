@@ -203,8 +203,9 @@ def _():
 
     Choose the question your class will answer. A cheat question (Canasty)
     needs the disputed play; a pick-up or first-meld question may name one.
-    **Prove** asks both deciders, the z3 checker and the exhaustive
-    reference search; the answer is kept only when they agree.
+    **Prove** asks both of the tutor's deciders, the checker and the
+    exhaustive search written apart from it; the answer is kept only when
+    they agree.
     """)
     return
 
