@@ -276,6 +276,7 @@ class Node:
     total: float = 0.0
     available: int = 1
     children: dict[str, "Node"] = field(default_factory=dict)
+    trials: dict[int, float] = field(default_factory=dict)  # root moves: the value in each deal tried
 
     def ucb(self, c: float) -> float:
         return self.total / self.visits + c * math.sqrt(math.log(max(self.available, 1)) / self.visits)
@@ -303,11 +304,13 @@ class ISMCTSBot:
     """
 
     def __init__(self, iterations: int = 64, seed: int | str = 0, seconds: float | None = None,
-                 rollout_turns: int = ROLLOUT_TURNS, exploration: float = 0.7, tree_depth: int = 3):
+                 rollout_turns: int = ROLLOUT_TURNS, exploration: float = 0.7, tree_depth: int = 1,
+                 confidence: float = 1.0):
         if iterations < 1:
             raise TutorError("the search needs at least 1 iteration per move")
         self.iterations, self.seed, self.seconds = iterations, seed, seconds
         self.rollout_turns, self.exploration, self.tree_depth = rollout_turns, exploration, tree_depth
+        self.confidence = confidence
         self.greedy = GreedyBot()
         self.name = f"ismcts:{iterations}"
 
@@ -350,20 +353,45 @@ class ISMCTSBot:
             self._iterate(root, root_moves, obs, rng, game)
             if self.seconds is not None and time.perf_counter() - start >= self.seconds:
                 break
-        # paired trials: every root move met the same deals, so the best mean wins; a tie goes to
-        # the earlier candidate (the greedy bot's own move comes first)
-        ranked = sorted((root.children[str(m)] for m in root_moves
-                         if str(m) in root.children and root.children[str(m)].visits),
-                        key=lambda n: -n.total / n.visits)
+        chosen = self._choose(root, root_moves)
+        ranked = sorted((n for n in (root.children.get(str(m)) for m in root_moves) if n is not None and n.visits),
+                        key=lambda n: (n.move is not chosen, -n.total / n.visits))
         moves = tuple((n.move, n.visits, round(n.total / n.visits * VALUE_SCALE, 1)) for n in ranked)
         unvisited = tuple((m, 0, 0.0) for m in root_moves if not (str(m) in root.children
                                                                    and root.children[str(m)].visits))
         return Evaluation(moves + unvisited, done, time.perf_counter() - start)
 
+    def _choose(self, root: Node, root_moves: list[Move]) -> Move:
+        """The greedy bot's move, unless another beats it clearly over the same deals.
+
+        Every root move met the same deals, so two moves compare deal by deal
+        (paired). A move replaces the greedy one only if its mean gain is more
+        than ``confidence`` standard errors above nothing: with few deals the
+        best-looking of several noisy means is usually luck.
+        """
+        base = root.children.get(str(root_moves[0]))
+        if base is None or not base.visits:
+            visited = [n for n in root.children.values() if n.visits]
+            return max(visited, key=lambda n: n.total / n.visits).move if visited else root_moves[0]
+        best, best_bound = base.move, 0.0
+        for move in root_moves[1:]:
+            node = root.children.get(str(move))
+            if node is None:
+                continue
+            diffs = [v - base.trials[k] for k, v in node.trials.items() if k in base.trials]
+            if len(diffs) < 2:
+                continue
+            mean = sum(diffs) / len(diffs)
+            var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+            bound = mean - self.confidence * math.sqrt(var / len(diffs))
+            if bound > best_bound:
+                best, best_bound = move, bound
+        return best
+
     def _iterate(self, root: Node, root_moves: list[Move], obs: Observation, rng: random.Random,
                  game: Game) -> None:
         """One deal of the unseen cards, in which every root move is tried (paired: the same cards behind each)."""
-        deal = rng.random()
+        deal, number = rng.random(), root.visits
         for move in root_moves:
             state = determinize(obs, random.Random(deal), game)
             seat = state.to_act
@@ -376,6 +404,7 @@ class ISMCTSBot:
             path = [child]
             self._descend(state, child, path, rng)
             values = side_values(state)
+            child.trials[number] = margin(values, child.side)
             for n in path:
                 n.visits += 1
                 n.total += margin(values, n.side)

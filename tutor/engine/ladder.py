@@ -52,11 +52,15 @@ class BotClock:
     moves: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    cpu: float = 0.0              # processor time: what a move costs on a machine not shared with others
+    slowest_cpu: float = 0.0
 
-    def add(self, seconds: float) -> None:
+    def add(self, seconds: float, cpu: float) -> None:
         self.moves += 1
         self.seconds += seconds
         self.slowest = max(self.slowest, seconds)
+        self.cpu += cpu
+        self.slowest_cpu = max(self.slowest_cpu, cpu)
 
 
 @dataclass
@@ -84,6 +88,8 @@ class LadderReport:
             "average_points": [round(p / n, 1) for p in self.points],
             "seconds_per_move": [round(c.seconds / max(c.moves, 1), 4) for c in self.clocks],
             "slowest_move": [round(c.slowest, 3) for c in self.clocks],
+            "cpu_seconds_per_move": [round(c.cpu / max(c.moves, 1), 4) for c in self.clocks],
+            "slowest_move_cpu": [round(c.slowest_cpu, 3) for c in self.clocks],
             "errors": self.errors, "seconds": round(self.seconds, 1),
         }
 
@@ -97,7 +103,9 @@ class LadderReport:
             f"Elo difference {d['elo']:+.0f} (95% interval {d['elo_95'][0]:+.0f} to {d['elo_95'][1]:+.0f})",
             f"average points a hand: {a} {d['average_points'][0]:+.1f}, {b} {d['average_points'][1]:+.1f}",
             f"seconds a move: {a} {d['seconds_per_move'][0]} (slowest {d['slowest_move'][0]}), "
-            f"{b} {d['seconds_per_move'][1]} (slowest {d['slowest_move'][1]})",
+            f"{b} {d['seconds_per_move'][1]} (slowest {d['slowest_move'][1]}); processor time a move: "
+            f"{a} {d['cpu_seconds_per_move'][0]} (slowest {d['slowest_move_cpu'][0]}), "
+            f"{b} {d['cpu_seconds_per_move'][1]} (slowest {d['slowest_move_cpu'][1]})",
             f"refused moves: {d['errors']}",
         ])
 
@@ -114,10 +122,10 @@ def play_ladder_hand(state: State, bots: Sequence[Bot], owner: Sequence[int], re
     while not state.hand_over:
         seat = state.to_act
         bot = bots[seat]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         view = observe(state, seat) if getattr(bot, "observes", False) else state.view(seat)
         move = bot.choose(view)
-        report.clocks[owner[seat]].add(time.perf_counter() - start)
+        report.clocks[owner[seat]].add(time.perf_counter() - start, time.process_time() - cpu)
         try:
             state.apply(move, seat)
         except SolverLimitError:
