@@ -41,7 +41,7 @@ from .state import BEFORE_DRAW, DRAWN, State, sort_cards
 from .view import PlayerView
 
 #: Turns the greedy bot plays on below the tree before the position is valued.
-ROLLOUT_TURNS = 8
+ROLLOUT_TURNS = 4
 #: Scale of a score difference in the UCB value (hand scores run to a few thousand points).
 VALUE_SCALE = 1000.0
 
@@ -178,7 +178,7 @@ def determinize(obs: Observation, rng: random.Random, game: Game | None = None) 
 
 
 # -- the moves searched -------------------------------------------------------------------
-def candidate_moves(view: PlayerView, greedy: GreedyBot, width: int = 3) -> list[Move]:
+def candidate_moves(view: PlayerView, greedy: GreedyBot, width: int = 2) -> list[Move]:
     """The moves the search weighs for this seat now, each accepted by the judge.
 
     Outside the two choices of a turn (draw or take the pile; what to meld and
@@ -216,7 +216,7 @@ def candidate_moves(view: PlayerView, greedy: GreedyBot, width: int = 3) -> list
             melded.meld_blockers(keep, going_out=False)
         plays += [melded.with_discard(c) for c in discard_order(view, kit, melded.cards(), melded.table)[:width]]
     bare = Plan(kit, spot.hand, spot.melds)
-    plays += [bare.with_discard(c) for c in discard_order(view, kit, bare.cards(), bare.table)[: max(2, width // 2)]]
+    plays += [bare.with_discard(c) for c in discard_order(view, kit, bare.cards(), bare.table)[: max(1, width // 2)]]
     seen = set()
     for actions in plays:
         if actions in seen:
@@ -305,12 +305,12 @@ class ISMCTSBot:
 
     def __init__(self, iterations: int = 64, seed: int | str = 0, seconds: float | None = None,
                  rollout_turns: int = ROLLOUT_TURNS, exploration: float = 0.7, tree_depth: int = 1,
-                 confidence: float = 1.0):
+                 confidence: float = 1.0, width: int = 2):
         if iterations < 1:
             raise TutorError("the search needs at least 1 iteration per move")
         self.iterations, self.seed, self.seconds = iterations, seed, seconds
         self.rollout_turns, self.exploration, self.tree_depth = rollout_turns, exploration, tree_depth
-        self.confidence = confidence
+        self.confidence, self.width = confidence, width
         self.greedy = GreedyBot()
         self.name = f"ismcts:{iterations}"
 
@@ -318,7 +318,7 @@ class ISMCTSBot:
 
     def choose(self, view: PlayerView | Observation) -> Move:
         obs = as_observation(view)
-        moves = candidate_moves(obs.view, self.greedy)
+        moves = candidate_moves(obs.view, self.greedy, self.width)
         if len(moves) == 1:
             return moves[0]
         best = self.search(obs, moves).best
@@ -332,7 +332,7 @@ class ISMCTSBot:
     def evaluate(self, view: PlayerView | Observation) -> Evaluation:
         """Search this position and report every candidate's value (for a coach)."""
         obs = as_observation(view)
-        return self.search(obs, candidate_moves(obs.view, self.greedy))
+        return self.search(obs, candidate_moves(obs.view, self.greedy, self.width))
 
     def rng_for(self, obs: Observation) -> random.Random:
         v = obs.view
