@@ -61,6 +61,18 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def partial(out: str | None):
+    """Every 10 hands, the match so far to ``OUT.partial`` (one line, overwritten)."""
+    if not out:
+        return None
+
+    def write(report) -> None:
+        if report.hands % 10 == 0:
+            Path(out + ".partial").write_text(json.dumps(report.to_dict()) + "\n")
+
+    return write
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("variants", nargs="*", help="variants (default: every built-in one)")
@@ -85,7 +97,7 @@ def main() -> int:
                 hands = args.random_hands
             elif a not in (f"ismcts:{budgets[0]}", "greedy") and args.second_hands:
                 hands = args.second_hands
-            row = ladder(variant, {}, (a, b), hands=hands, seed=args.seed).to_dict()
+            row = ladder(variant, {}, (a, b), hands=hands, seed=args.seed, on_hand=partial(args.out)).to_dict()
             rows.append(row)
             print(json.dumps(row), file=sys.stderr, flush=True)
             if args.out:

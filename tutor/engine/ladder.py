@@ -136,10 +136,12 @@ def play_ladder_hand(state: State, bots: Sequence[Bot], owner: Sequence[int], re
 
 
 def ladder(variant: str, options: dict | None, kinds: tuple[str, str], hands: int = 100, seed: int = 0,
-           progress: Callable[[int, int], None] | None = None, move_seconds: float | None = None) -> LadderReport:
+           progress: Callable[[int, int], None] | None = None, move_seconds: float | None = None,
+           on_hand: Callable[[LadderReport], None] | None = None) -> LadderReport:
     """Play ``hands`` hands of ``kinds[0]`` against ``kinds[1]`` (deal ``k`` from seed ``seed + k``, twice).
 
-    ``move_seconds`` caps each search move's time as well as its iterations.
+    ``move_seconds`` caps each search move's time as well as its iterations;
+    ``on_hand`` sees the report so far after every hand (a long run's partial figures).
     """
     if len(kinds) != 2:
         raise TutorError("a ladder match is between two bots, e.g. ismcts,greedy")
@@ -171,6 +173,9 @@ def ladder(variant: str, options: dict | None, kinds: tuple[str, str], hands: in
             report.hands += 1
             if progress is not None:
                 progress(report.hands, hands)
+            if on_hand is not None:
+                report.seconds = time.perf_counter() - start
+                on_hand(report)
         deal += 1
     report.seconds = time.perf_counter() - start
     return report
