@@ -3,6 +3,7 @@
     python bench/bots_bench.py --hands 40                       # every variant, a quick look
     python bench/bots_bench.py classic house --hands 400 --out ladder.jsonl
     python bench/bots_bench.py --table ladder.jsonl              # print the table of a finished run
+    python bench/bots_bench.py --coach 10                        # the lesson coach's answer times
 
 Each match is ``tutor.engine.ladder.ladder`` (duplicate deals: every deal
 played twice with the seats swapped); every finished match is written at
@@ -61,6 +62,36 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def coach_times(variant: str, positions: int, seed: int) -> dict:
+    """The coach's answer time over ``positions`` of the learner's turns (the checker warmed up first)."""
+    import time
+
+    from tutor.engine import GreedyBot, new_game
+    from tutor.engine.coach import advise
+    from tutor.engine.ismcts import observe
+    from tutor.questions import ask
+
+    players = {"classic": 4, "house": 4}.get(variant, 3)  # as lesson 16 deals
+    state = new_game(variant, {"players": players}, seed=seed)
+    ask("go-out", state.spot_for(0))  # the first question loads the checker: not the coach's time
+    greedy, walls, cpus = GreedyBot(), [], []
+    while len(walls) < positions:
+        if state.hand_over:
+            seed += 1
+            state = new_game(variant, {"players": players}, seed=seed)
+            continue
+        seat = state.to_act
+        if seat == 0 and state.pending is None:
+            wall, cpu = time.perf_counter(), time.process_time()
+            advise(observe(state, 0))
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+        state.apply(greedy.choose(state.view(seat)), seat)
+    return {"variant": variant, "positions": positions, "mean_s": round(sum(walls) / positions, 3),
+            "slowest_s": round(max(walls), 3), "mean_cpu_s": round(sum(cpus) / positions, 3),
+            "slowest_cpu_s": round(max(cpus), 3)}
+
+
 def partial(out: str | None):
     """Every 10 hands, the match so far to ``OUT.partial`` (one line, overwritten)."""
     if not out:
@@ -83,7 +114,12 @@ def main() -> int:
     p.add_argument("--budgets", default=",".join(map(str, BUDGETS)), help="search iterations, e.g. 4,8")
     p.add_argument("--out", help="append one JSON line a finished match to this file")
     p.add_argument("--table", help="print the table of a finished run's JSON lines and stop")
+    p.add_argument("--coach", type=int, metavar="N", help="time the lesson coach on N positions a variant and stop")
     args = p.parse_args()
+    if args.coach:
+        for variant in args.variants or list(BUILTIN):
+            print(json.dumps(coach_times(variant, args.coach, args.seed)), flush=True)
+        return 0
     if args.table:
         rows = [json.loads(line) for line in Path(args.table).read_text().splitlines() if line.strip()]
         print(table(rows))
