@@ -5,19 +5,30 @@ cards every other seat is known to hold because the whole table saw them
 arrive (a pile taken, a joker won back, an auction's exchange). It never sees
 the game's seed or another hand.
 
-Each iteration of the search (Cowling, Powley and Whitehouse's single-observer
-ISMCTS) deals the unseen cards at random into the other hands and the stock,
-consistent with everything the seat has seen, then walks one tree of the
-seat's information set: the candidate moves at each node are the moves the
-engine's move generator (``tutor.engine.bots``) proposes in that deal and the
-judge accepts, picked by UCB1 with availability counts; below the tree the
-greedy bot plays on for a few turns, and the position is valued by the
-engine's own hand scoring (``tutor.scoring.score_hand``): the side's score
-less the best other side's. A finished hand is valued by its real result.
+Each iteration of the search (after Cowling, Powley and Whitehouse's
+single-observer ISMCTS, 2012) deals the unseen cards at random into the other
+hands and the stock, consistent with everything the seat has seen. The root
+moves are the ones the engine's move generator (``tutor.engine.bots``)
+proposes and the judge accepts; every root move is tried in every deal, so
+two moves always meet the same cards (paired trials, which is what makes a
+few deals a move worth anything). Below a root move the tree of the seat's
+information set goes on for ``tree_depth - 1`` more moves, picked by UCB1
+with availability counts among the moves the generator proposes in that
+deal; then the greedy bot plays on for ``rollout_turns`` turns and the
+position is valued by the engine's own hand scoring
+(``tutor.scoring.score_hand``): the side's score less the best other side's,
+as if the hand ended there. A hand that ends is valued by its real result.
 
-The search is deterministic: the random generator is seeded from the bot's
+The greedy bot's own move is the first candidate, and the search keeps it
+unless another move beats it over the same deals by more than
+``confidence`` standard errors: of several noisy means the best-looking one
+is usually luck, and a search that chased luck would play worse than the
+bot its play-outs use.
+
+The search is deterministic: its random generator is seeded from the bot's
 seed and the observation, so the same view gives the same move at the same
-iteration budget. A time budget may cut the search shorter (then it is not).
+iteration budget. A time budget (``seconds``) may cut it shorter; then it is
+not.
 """
 
 from __future__ import annotations
@@ -29,8 +40,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..cards import Card, format_cards
-from ..errors import SolverLimitError, TutorError
-from ..play import DISCARD, EXCHANGE, LAYOFF, MELD, parse_play
+from ..errors import TutorError
+from ..play import DISCARD, LAYOFF, MELD, parse_play
 from ..scoring import score_hand
 from ..spot import Spot
 from .bots import GreedyBot, discard_order, finishes, first_legal, pickups
@@ -42,7 +53,7 @@ from .view import PlayerView
 
 #: Turns the greedy bot plays on below the tree before the position is valued.
 ROLLOUT_TURNS = 4
-#: Scale of a score difference in the UCB value (hand scores run to a few thousand points).
+#: Scale of a score difference in the search's values (hand scores run to a few thousand points).
 VALUE_SCALE = 1000.0
 
 
@@ -80,7 +91,7 @@ def known_holdings(state: State, seat: int) -> tuple[tuple[Card, ...], ...]:
                     held[s] -= Counter(action.cards)
         elif kind == "exchange":
             held[s] -= Counter(_cards(event["card"]))
-            held[s].update(c for c in _cards("JK"))
+            held[s].update(_cards("JK"))  # the joker the card replaced goes to the hand
         elif kind == "bonus":
             held[s] -= Counter(_cards(event["cards"]))
         elif kind == "offer":
@@ -296,12 +307,14 @@ class Evaluation:
 
 
 class ISMCTSBot:
-    """``ISMCTSBot(iterations=64, seed=1)``: a search bot for every variant.
+    """``ISMCTSBot(iterations=8, seed=1)``: a search bot for every variant.
 
-    ``iterations`` is the per-move budget (deterministic); ``seconds``, if
-    given, also stops the search once that much time has passed. Moves with a
-    single candidate are played at once.
+    ``iterations`` is the per-move budget in deals of the unseen cards
+    (deterministic); ``seconds``, if given, also stops the search once that
+    much time has passed. Moves with a single candidate are played at once.
     """
+
+    observes = True  # the ladder and the lessons hand it an Observation (a view and the cards seen taken)
 
     def __init__(self, iterations: int = 64, seed: int | str = 0, seconds: float | None = None,
                  rollout_turns: int = ROLLOUT_TURNS, exploration: float = 0.7, tree_depth: int = 1,
@@ -313,8 +326,6 @@ class ISMCTSBot:
         self.confidence, self.width = confidence, width
         self.greedy = GreedyBot()
         self.name = f"ismcts:{iterations}"
-
-    observes = True  # the ladder and the lessons hand it an Observation (a view and the cards seen taken)
 
     def choose(self, view: PlayerView | Observation) -> Move:
         obs = as_observation(view)
@@ -443,9 +454,7 @@ class ISMCTSBot:
     def _apply(state: State, seat: int, move: Move) -> bool:
         try:
             state.apply(move, seat)
-        except SolverLimitError:
-            return False
-        except TutorError:
+        except TutorError:  # a refused move (or a scoring that gave up) ends this deal's trial
             return False
         return True
 
