@@ -115,14 +115,15 @@ def hand_result(state) -> str:
     result = state.results[-1]
     names = player_names(state)
     who = "you" if result.get("out") == ME else names[result["out"]] if result.get("out") is not None else ""
+    endings = {"stock": "the stock ran out", "circled": "a card went round the table",
+               "turn-limit": "the hand reached the engine's turn limit"}
     lines = [f"**The hand is over**: {who} went out." if result["reason"] == "out" else
-             f"**The hand is over** ({result['reason']})."]
+             f"**The hand is over**: {endings.get(result['reason'], 'it could go no further')}."]
     for side, totals in enumerate(result["sides"]):
-        lines.append(f"- {side_name(state, side)}: **{totals['total']:+d}** this hand")
-    shown = {}
-    for side in range(state.sides):
-        shown[side_name(state, side)] = state.scores[state.seats_of(side)[0]]
-    lines.append("\nScores: " + ", ".join(f"{who}: {score}" for who, score in shown.items()))
+        name = side_name(state, side)
+        lines.append(f"- {name[:1].upper() + name[1:]}: **{totals['total']:+d}** this hand")
+    shown = {side_name(state, side): state.scores[state.seats_of(side)[0]] for side in range(state.sides)}
+    lines.append("\nScores: " + ", ".join(f"{name}: {score}" for name, score in shown.items()))
     return "\n".join(lines)
 
 

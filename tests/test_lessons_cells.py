@@ -555,6 +555,20 @@ def test_play_a_hand_shows_no_seat_numbers(load_lesson):
     assert lesson.side_name(game["state"], 1) == "their side" and lesson.side_name(game["state"], 0) == "your side"
 
 
+def test_play_a_hand_result_names_the_players_not_their_seats(load_lesson):
+    from tutor.engine import GreedyBot
+
+    lesson = load_lesson("16_play_a_hand")
+    game = lesson.start_game("canasty", 1603)
+    while not game["state"].hand_over:
+        state = game["state"]
+        game = lesson.learner_move(game, str(GreedyBot().choose(state.view(lesson.ME))))
+        assert game["note"] is None
+    text = lesson.hand_result(game["state"])
+    assert "The hand is over" in text and "Scores: you:" in text and "West" in text
+    assert "seat" not in text.lower() and "side 1" not in text
+
+
 def test_play_a_hand_coach_says_what_to_do_and_why(load_lesson):
     lesson = load_lesson("16_play_a_hand")
     game = lesson.start_game("classic", 1600)
