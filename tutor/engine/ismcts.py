@@ -250,8 +250,13 @@ def _distinct(moves: list[Move]) -> list[Move]:
 
 
 # -- valuing a position ----------------------------------------------------------------------
-def side_values(state: State) -> list[float]:
-    """Each side's hand score: the real result if the hand is over, else as if it ended now."""
+def side_values(state: State, count_hands: bool = True) -> list[float]:
+    """Each side's hand score: the real result if the hand is over, else as if it ended now.
+
+    With ``count_hands`` off, a hand still going on is valued by the side's
+    table alone (melds and bonus cards), not taking off the cards held: a
+    pile just taken then counts for its taker rather than against.
+    """
     sides = len(state.melds)
     if state.hand_over and state.results:
         deltas = state.results[-1]["deltas"]
@@ -259,7 +264,7 @@ def side_values(state: State) -> list[float]:
     out = []
     for side in range(sides):
         seats = state.seats_of(side)
-        held = sort_cards(c for s in seats for c in state.hands[s])
+        held = sort_cards(c for s in seats for c in state.hands[s]) if count_hands else []
         spot = Spot(rules=state.rules, hand=tuple(held), melds=tuple(state.melds[side]),
                     red_threes=tuple(state.bonus[side]), score=state.scores[seats[0]], stock=len(state.stock),
                     variant_name=state.game.variant)
@@ -318,12 +323,12 @@ class ISMCTSBot:
 
     def __init__(self, iterations: int = 64, seed: int | str = 0, seconds: float | None = None,
                  rollout_turns: int = ROLLOUT_TURNS, exploration: float = 0.7, tree_depth: int = 1,
-                 confidence: float = 1.0, width: int = 2):
+                 confidence: float = 1.0, width: int = 2, count_hands: bool = True):
         if iterations < 1:
             raise TutorError("the search needs at least 1 iteration per move")
         self.iterations, self.seed, self.seconds = iterations, seed, seconds
         self.rollout_turns, self.exploration, self.tree_depth = rollout_turns, exploration, tree_depth
-        self.confidence, self.width = confidence, width
+        self.confidence, self.width, self.count_hands = confidence, width, count_hands
         self.greedy = GreedyBot()
         self.name = f"ismcts:{iterations}"
 
@@ -414,7 +419,7 @@ class ISMCTSBot:
                 continue
             path = [child]
             self._descend(state, child, path, rng)
-            values = side_values(state)
+            values = side_values(state, self.count_hands)
             child.trials[number] = margin(values, child.side)
             for n in path:
                 n.visits += 1
