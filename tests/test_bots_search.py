@@ -145,3 +145,18 @@ def test_search_bot_is_named_by_its_budget():
     assert make_bot("ismcts").iterations >= 1
     with pytest.raises(Exception, match="ismcts:x"):
         make_bot("ismcts:x")
+
+
+def test_a_time_budget_cuts_the_search_short():
+    state = advance(new_game("classic", {}, seed=3), 9)
+    evaluation = ISMCTSBot(iterations=10_000, seed=1, seconds=0.05).evaluate(observe(state))
+    assert 1 <= evaluation.iterations < 10_000
+
+
+def test_a_deeper_tree_searches_the_next_moves_deterministically():
+    state = advance(new_game("albany", {}, seed=6), 11)
+    seen = observe(state)
+    bot = ISMCTSBot(iterations=3, seed=2, tree_depth=3, rollout_turns=2)
+    first, again = bot.evaluate(seen), ISMCTSBot(iterations=3, seed=2, tree_depth=3, rollout_turns=2).evaluate(seen)
+    assert first.moves == again.moves
+    assert all(visits == 3 for _, visits, _ in first.moves)  # every root move met every deal
