@@ -27,7 +27,7 @@ with app.setup:
     COMPASS = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East"),
                5: ("South", "West", "Northwest", "Northeast", "East"),
                6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast")}
-    OPPONENTS = {"simple bots (greedy)": "greedy", "strong bots (search)": "ismcts:4"}
+    OPPONENTS = {"bots that play at once": "greedy", "bots that search": "ismcts:4"}
 
 
 @app.function
@@ -160,9 +160,11 @@ def _():
     mo.md(r"""
     ## How to play
 
-    You sit South; the other players are bots. The simple bots play at
-    once and legally; the strong bots search: before each move they deal
-    the cards they cannot see in many ways and try their moves out. In
+    You sit South; the other players are bots. Bots that play at once
+    meld what they can and keep the safest card to discard; bots that
+    search first deal the cards they cannot see in several ways and try
+    their moves out on each deal, keeping a move only if it does clearly
+    better. In
     classic and house Canasta North is your partner and your side shares
     its melds.
 
