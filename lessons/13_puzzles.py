@@ -3,9 +3,9 @@
 #
 # [tool.marimo.opengraph]
 # title = "Puzzles"
-# description = "Solve proven puzzles from the bank by variant, theme and grade, and check your way out with the referee."
+# description = "A puzzle trainer: proven puzzles near your rating, by variant and theme, with hints, a streak and a record kept in your browser."
 # ///
-"""Puzzles: solve proven puzzles from the bank by variant, theme and grade, and check your way out with the referee."""
+"""Puzzles: a trainer that offers proven puzzles near the learner's rating, with hints, a streak and a record kept in the browser."""
 
 import marimo
 
@@ -21,8 +21,12 @@ with app.setup:
     from rulebook import (check, deal_button, hand_widget, learn, play_text, problem, puzzle_bank, puzzle_proof,
                           quote, verdict_view)
     from tutor.errors import TutorError
+    from tutor.puzzles.grading import THEMES
+    from tutor.puzzles.rating import band_of
+    from tutor.puzzles.trainer import Record, choose, hint, next_puzzle
     from tutor.questions import referee
     from tutor.spot import Spot
+    from tutor.widget.store import BrowserStore
 
     from tutor.resources import bank_dir
 
@@ -38,6 +42,35 @@ def fresh_puzzles() -> list:
     for variant in ("classic", "canasty"):
         made.extend(generate(variant, 4, seed=13, workers=1, progress=False))
     return made
+
+
+@app.function
+def theme_name(theme: str) -> str:
+    """A theme as a learner reads it: "frozen-pile" is "frozen pile"."""
+    return theme.replace("-", " ")
+
+
+@app.function
+def answer_is_right(puzzle, given) -> bool:
+    """Whether the learner's answer ("yes", "no", or a cheat's letter) is the proven one."""
+    if puzzle.question == "cheat":
+        return given in (["legal"] if puzzle.answer else puzzle.proof.get("cheats", []))
+    return given == ("yes" if puzzle.answer else "no")
+
+
+@app.function
+def record_view(record) -> mo.Html:
+    """The learner's rating, streak and per-theme counts, in words."""
+    low, high = record.learner.interval
+    tried = len(record.solved) + len(record.missed)
+    lines = [f"**Your rating: {record.learner.rating:.0f}** (most likely between {max(low, 0):.0f} and {high:.0f}; "
+             f"it settles as you solve). Solved {len(record.solved)} of {tried} tried; streak {record.streak}, "
+             f"best {record.best_streak}."]
+    if record.themes:
+        rows = "\n".join(f"| {theme_name(t)} | {right} of {seen} |"
+                          for t, (right, seen) in sorted(record.themes.items(), key=lambda kv: -kv[1][1]))
+        lines.append("| theme | solved |\n|---|---|\n" + rows)
+    return mo.md("\n\n".join(lines))
 
 
 @app.function
@@ -75,9 +108,9 @@ def _():
 @app.cell(hide_code=True)
 def _():
     learn(
-        "how to read a puzzle: a spot, and one question about it;",
+        "how to read a puzzle: a spot, and one question about a whole legal turn;",
         "how to answer, then prove your answer by playing the turn yourself;",
-        "how every puzzle's answer was proved, by two independent deciders that agree.",
+        "where you stand: a rating that follows your answers, and the themes you have mastered.",
     )
     return
 
@@ -85,17 +118,21 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## The puzzle bank
+    ## The trainer
 
-    Every puzzle here is a real position with one question: *can you go
-    out?*, *may you take the pile?*, *can your side make its first meld?*,
-    or, in Canasty, *is this play one of the legal cheats?* Each answer was
-    found by the tutor's z3 checker and confirmed by an exhaustive search
-    written separately; a puzzle is kept only when both agree. Its grade,
-    from 1 to 5, measures how much there is to see; its themes say which
-    rules it turns on.
+    Every puzzle is a real position with one question: *can you go out
+    this turn?*, *may you take the pile and still finish the turn legally?*,
+    *can your side make its first meld?*, or, in Canasty, *is this play one
+    of the legal cheats?* Each answer was found by the tutor's checker and
+    confirmed by a second, separately written search; a puzzle is kept only
+    when both agree.
 
-    Choose a variant, a theme and a grade.
+    Puzzles carry a rating, and so do you: you start at 1500, and every
+    answer is a small game between you and the puzzle. Solve it and your
+    rating rises (more for a harder puzzle); miss it and it falls. The
+    trainer always offers the unsolved puzzle nearest your rating, from the
+    games and themes you choose (several at once, or none for all). Your
+    record stays in this browser for your next visit.
     """)
     return
 
@@ -108,44 +145,83 @@ def _():
         with mo.status.spinner(title="No puzzle bank here: making a few puzzles…"):
             puzzles = fresh_puzzles()
         source_note = f"No puzzle bank came with this installation: these {len(puzzles)} puzzles were made just now."
-    mo.md(source_note)
-    return (puzzles,)
+    return puzzles, source_note
 
 
 @app.cell
-def _(puzzles):
+def _():
+    store = mo.ui.anywidget(BrowserStore(key="canasta-tutor:puzzles"))
+    get_record, set_record = mo.state(Record())
+    get_restored, set_restored = mo.state(False)
+    get_current, set_current = mo.state(None)
+    return get_current, get_record, get_restored, set_current, set_record, set_restored, store
+
+
+@app.cell
+def restore_record(get_restored, set_current, set_record, set_restored, store):
+    # The browser hands back the record once, when the page first draws the store;
+    # the puzzle on show is then chosen afresh for the learner it belongs to.
+    if store.value.get("loaded") and not get_restored():
+        set_record(Record.from_dict(store.widget.read()))
+        set_restored(True)
+        set_current(None)
+    return
+
+
+@app.cell
+def keep_record(get_record, get_restored, store):
+    if get_restored():
+        store.widget.keep(get_record().to_dict())
+    return
+
+
+@app.cell
+def _(puzzles, source_note):
     _variants = sorted({p.variant for p in puzzles})
-    _themes = sorted({t for p in puzzles for t in p.themes})
-    variant_pick = mo.ui.dropdown(options=["any", *_variants], value="any", label="Variant")
-    theme_pick = mo.ui.dropdown(options=["any", *_themes], value="any", label="Theme")
-    grade_pick = mo.ui.range_slider(start=1, stop=5, value=[1, 5], label="Grades", show_value=True)
-    mo.hstack([variant_pick, theme_pick, grade_pick], justify="start", gap=2)
-    return grade_pick, theme_pick, variant_pick
+    _themes = [t for t in THEMES if any(t in p.themes for p in puzzles)]
+    variant_pick = mo.ui.multiselect(options=_variants, value=["classic"] if "classic" in _variants else [],
+                                     label="Games")
+    theme_pick = mo.ui.multiselect(options={theme_name(t): t for t in _themes}, label="Themes")
+    review_pick = mo.ui.switch(label="Review my misses")
+    mo.vstack([mo.md(source_note), mo.hstack([variant_pick, theme_pick, review_pick], justify="start", gap=2,
+                                             wrap=True)])
+    return review_pick, theme_pick, variant_pick
 
 
 @app.cell
-def _(grade_pick, puzzles, theme_pick, variant_pick):
-    chosen = [p for p in puzzles
-              if variant_pick.value in ("any", p.variant) and (theme_pick.value == "any" or theme_pick.value in p.themes)
-              and grade_pick.value[0] <= p.grade <= grade_pick.value[1]]
-    next_puzzle = deal_button("Next puzzle")
-    mo.hstack([mo.md(f"**{len(chosen)}** puzzles match."), next_puzzle], justify="start", gap=2)
-    return chosen, next_puzzle
+def _(get_current, get_record, puzzles, review_pick, set_current, theme_pick, variant_pick):
+    def offer(_=None):
+        """Show the next puzzle; each showing is numbered, so an answer counts once per showing."""
+        _found = next_puzzle(puzzles, get_record(), variant_pick.value, theme_pick.value, review_pick.value)
+        _showing = (get_current() or (None, 0))[1] + 1
+        set_current(None if _found is None else (_found.id, _showing))
+
+    next_button = mo.ui.button(label="Next puzzle", on_click=offer, kind="neutral")
+    _pool = choose(puzzles, variant_pick.value, theme_pick.value)
+    mo.hstack([mo.md(f"**{len(_pool)}** puzzles match."), next_button], justify="start", gap=2)
+    return next_button, offer
 
 
 @app.cell
-def _(chosen, next_puzzle):
-    puzzle = chosen[next_puzzle.value % len(chosen)] if chosen else None
+def _(get_current, get_record, offer, puzzles, review_pick, theme_pick, variant_pick):
+    _pool = {p.id: p for p in choose(puzzles, variant_pick.value, theme_pick.value)}
+    if get_current() is None or get_current()[0] not in _pool:
+        offer()  # a first visit, or a new choice of games and themes
+    _current = get_current()
+    puzzle = None if _current is None else _pool.get(_current[0])
+    showing = None if _current is None else _current
     puzzle_spot = Spot.from_dict(puzzle.spot) if puzzle else None
     if puzzle is None:
-        _shown = mo.md("No puzzle matches: widen the choice.")
+        _shown = mo.md("Nothing left to offer here: every matching puzzle is solved"
+                       + (" (no misses to review)." if review_pick.value else ". Widen the choice."))
     else:
+        _rated = get_record().rating_of(puzzle).rating
         _shown = mo.vstack([
-            mo.md(f"### Puzzle `{puzzle.id}` (grade {puzzle.grade})"),
+            mo.md(f"### A {puzzle.variant} puzzle, rated {_rated:.0f} (grade {band_of(_rated)})"),
             mo.md(" · ".join(facts(puzzle_spot))),
         ])
     _shown
-    return puzzle, puzzle_spot
+    return puzzle, puzzle_spot, showing
 
 
 @app.cell
@@ -159,12 +235,13 @@ def _(puzzle, puzzle_spot):
 
 @app.cell
 def _(puzzle):
+    hint_box = mo.accordion({"Need a hint?": mo.md(hint(puzzle))}) if puzzle is not None else mo.md("")
     if puzzle is not None and puzzle.question == "cheat":
         _options = ["legal", "A", "B", "C", "M", "N"]
     else:
         _options = ["yes", "no"]
     answer = mo.ui.radio(options=_options, label="Your answer", inline=True)
-    answer
+    mo.vstack([hint_box, answer])
     return (answer,)
 
 
@@ -173,16 +250,32 @@ def answer_feedback(answer, puzzle):
     if puzzle is None:
         _shown = mo.md("")
     else:
-        if puzzle.question == "cheat":
-            _truth = ["legal"] if puzzle.answer else puzzle.proof.get("cheats", [])
-            _right = answer.value in _truth
-        else:
-            _truth = "yes" if puzzle.answer else "no"
-            _right = answer.value == _truth
-        _shown = check(None if answer.value is None else _right,
-                       "Right. Can you play it? Try below, or open the proof.",
-                       "Not so: open the proof below to see why.", waiting="Choose your answer.")
+        _right = None if answer.value is None else answer_is_right(puzzle, answer.value)
+        _shown = check(_right, "Right. Can you play it? Try below, or open the proof.",
+                       f"Not so. {hint(puzzle)} Then open the proof below to see why.",
+                       waiting="Choose your answer.")
     _shown
+    return
+
+
+@app.cell
+def _():
+    get_scored, set_scored = mo.state(frozenset())
+    return get_scored, set_scored
+
+
+@app.cell
+def score_answer(answer, get_record, get_scored, puzzle, set_record, set_scored, showing):
+    # The first answer in each showing of a puzzle is the one that counts, as at a real table.
+    if puzzle is not None and answer.value is not None and showing not in get_scored():
+        set_scored(get_scored() | {showing})
+        set_record(get_record().answered(puzzle, answer_is_right(puzzle, answer.value)))
+    return
+
+
+@app.cell
+def _(get_record, store):
+    mo.vstack([record_view(get_record()), store])
     return
 
 
@@ -242,11 +335,11 @@ def proof_cell(puzzle):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    A "yes" is proved by a witness, a whole legal turn, replayed by the
-    rules engine. A "no" is proved by the rules that block every possible
-    turn: the checker asks z3 for an *unsatisfiable core*, the smallest set
-    of rule constraints that cannot all hold at once, and names them. The
-    rule most puzzles turn on, in the classic game:
+    A "yes" is proved by a witness: a whole legal turn, replayed card by
+    card by the rules. A "no" is proved by the rules that block every
+    possible turn: the checker finds the fewest rules that cannot all be
+    met at once, and names them with your numbers. The rule most puzzles
+    turn on, in the classic game:
     """)
     return
 

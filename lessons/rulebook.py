@@ -139,29 +139,11 @@ def verdict_view(verdict, rules, *, yes: str = "Yes", no: str = "No") -> mo.Html
 
     ``rules`` may be the spot itself; then first-meld points are shown only for a side not yet down.
     """
-    down = getattr(rules, "down", False)
-    rules = rules_of(rules)
-    if verdict.answer:
-        w = verdict.witness or {}
-        rows = [f'<div data-verdict="yes"><strong>{html.escape(yes)}.</strong></div>']
-        if w.get("play"):
-            rows.append(f'<div>The proof, a whole turn: <code>{html.escape(w["play"])}</code></div>')
-        for meld in w.get("melds", []):
-            rows.append(cards_html(parse_cards(meld), wild=rules.wild_ranks, width=36, label="meld"))
-        for lay in w.get("layoffs", []):
-            rows.append(cards_html(parse_cards(lay["cards"]), wild=rules.wild_ranks, width=36,
-                                   label=f"laid off onto meld {lay['to']}"))
-        if w.get("discard"):
-            rows.append(cards_html(parse_cards(w["discard"]), wild=rules.wild_ranks, width=36, label="discard"))
-        if w.get("went_out"):
-            rows.append("<div>…and the player is out.</div>")
-        if w.get("points") and not down:
-            rows.append(f"<div>First-meld points in this turn: {w['points']}.</div>")
-        return mo.callout(mo.Html("".join(rows)), kind="success")
-    rows = [f'<div data-verdict="no"><strong>{html.escape(no)}.</strong></div>']
-    for reason in verdict.reasons:
-        rows.append(rule_html(rules, reason.rule, detail=reason.text))
-    return mo.callout(mo.Html("".join(rows)), kind="danger")
+    from tutor.render import verdict_html
+
+    shown = rules if hasattr(rules, "down") else rules_of(rules)
+    body = verdict_html(verdict, shown, yes=yes, no=no, framed=False)
+    return mo.callout(mo.Html(body), kind="success" if verdict.answer else "danger")
 
 
 @app.function

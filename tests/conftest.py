@@ -23,6 +23,14 @@ from tutor import serve
 # A lesson's first run can import z3 and friends; give pages time before failing.
 expect.set_options(timeout=20_000)
 
+
+from hypothesis import HealthCheck, settings
+
+# Examples are checked for what they find, not for how fast they come: the suite
+# runs on two shared cores, where generation speed says nothing about the code.
+settings.register_profile("tutor", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("tutor")
+
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"

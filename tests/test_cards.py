@@ -1,4 +1,4 @@
-"""Card notation (CONTRACT.md, "Card notation")."""
+"""Card notation (docs/spot-format.md, "Card notation")."""
 
 import pytest
 from hypothesis import given, strategies as st

@@ -201,7 +201,7 @@ def test_crosscheck_records_a_checker_bug_and_goes_on(monkeypatch):
 
 def test_crosscheck_command_answers_in_json_and_shows_progress_in_a_log(capsys):
     code, out, err = run(capsys, "crosscheck", "--variant", "classic", "--count", "20", "--seed", "3",
-                         "--workers", "1", "--json")
+                         "--workers", "1", "--json", "--progress")
     report = json.loads(out)["classic"]
     assert code == 0 and report["spots"] == 20 and report["comparisons"] >= 60
     assert report["disagreements"] == report["bugs"] == 0
@@ -211,7 +211,7 @@ def test_crosscheck_command_answers_in_json_and_shows_progress_in_a_log(capsys):
 
 def test_crosscheck_command_rejects_an_unknown_variant(capsys):
     code, out, err = run(capsys, "crosscheck", "--variant", "gin")
-    assert code == 2 and out == "" and "built-in variant" in err
+    assert code == 2 and out == "" and "unknown variant 'gin'" in err and err.count("\n") == 1
 
 
 def test_crosscheck_slices_of_one_seed_add_up_to_the_whole_range():
@@ -234,7 +234,7 @@ def test_crosscheck_interrupted_keeps_what_it_checked_and_says_where_to_resume(c
         calls.append(done)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(crosscheck, "Progress", lambda total, label: stop_after_the_first_chunk)
+    monkeypatch.setattr(crosscheck, "Progress", lambda total, label, **kw: stop_after_the_first_chunk)
     code, out, err = run(capsys, "crosscheck", "--variant", "all", "--count", "8", "--start", "3", "--workers", "1",
                          "--json")
     report = json.loads(out)
@@ -316,3 +316,114 @@ def test_batch_questions_with_a_bad_line_in_the_middle(capsys, tmp_path):
     answers = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and [a.get("question") for a in answers] == ["go-out", None, "play", "melds"]
     assert "hand" in answers[1]["error"] and answers[2]["answer"] is True
+
+
+# -- one command line: the same errors, options and help everywhere ------------------------------------
+
+HOUSE_FILE = ('extends = "house"\n[go_out]\nrule = "T-OUT"\nbonus = 200\n'
+              '[rules.T-OUT]\ntext = "Going out earns 200 at our table."\nsection = "our table"\n')
+
+
+@pytest.fixture
+def house_file(tmp_path):
+    path = tmp_path / "ours.toml"
+    path.write_text(HOUSE_FILE)
+    return str(path)
+
+
+def test_version_comes_from_the_installed_package(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as e:
+        main(["--version"])
+    assert e.value.code == 0 and capsys.readouterr().out.strip() == f"canasta-tutor {version('canasta-tutor')}"
+
+
+@pytest.mark.parametrize("command", ["show", "melds", "check", "score", "rules", "puzzles", "simulate",
+                                     "crosscheck", "lessons", "puzzles generate", "puzzles list", "puzzles verify"])
+def test_every_command_has_help_with_examples(capsys, command):
+    with pytest.raises(SystemExit) as e:
+        main([*command.split(), "--help"])
+    out = capsys.readouterr().out
+    assert e.value.code == 0 and "examples:" in out and f"canasta-tutor {command}" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "--variant", "nope"], "unknown variant 'nope'"),
+    (["simulate", "--variant", "classic", "--hands", "x"], "--hands"),
+    (["puzzles", "generate", "--variant", "classic"], "--count"),
+    (["puzzles", "frobnicate"], "invalid choice"),
+    (["crosscheck", "--questions", "score"], "--questions"),
+    (["lessons", "--port", "0"], "--port"),
+    (["lessons", "--host", "0.0.0.0"], "--token-password"),
+])
+def test_errors_of_every_command_are_one_line_with_the_prefix_once(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err
+    assert err.startswith("canasta-tutor: ") and err.count("canasta-tutor") <= 2 and err.count("\n") == 1
+    assert not err.startswith("canasta-tutor: canasta-tutor")
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["check", "go-out", "SPOT", "--rlimit", "0"], "--rlimit"),
+    (["melds", "SPOT", "--rlimit", "-5"], "--rlimit"),
+    (["check", "--batch", "SPOT", "--rlimit", "0"], "--rlimit"),
+    (["crosscheck", "--workers", "0"], "--workers"),
+    (["puzzles", "generate", "--variant", "classic", "--count", "3", "--workers", "-1"], "--workers"),
+    (["puzzles", "verify", "--workers", "0"], "--workers"),
+])
+def test_a_limit_or_worker_count_below_one_is_refused_by_name(capsys, spot_file, argv, option):
+    argv = [spot_file() if a == "SPOT" else a for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and f"argument {option}: must be at least 1" in err and err.count("\n") == 1
+
+
+def test_batch_honours_the_resource_limit(capsys, tmp_path):
+    path = tmp_path / "b.jsonl"
+    path.write_text(json.dumps({"question": "go-out", "spot": BIG}) + "\n")
+    code, out, _ = run(capsys, "check", "--batch", str(path))
+    assert code == 0 and "answer" in json.loads(out)
+    code, out, _ = run(capsys, "check", "--batch", str(path), "--rlimit", "10")
+    answer = json.loads(out)
+    assert code == 3 and answer["gave_up"] and "gave up" in answer["error"]
+
+
+def test_batch_takes_no_play_of_its_own(capsys, tmp_path):
+    code, out, err = run(capsys, "check", "--batch", str(tmp_path / "b.jsonl"), "--play", "discard 9C")
+    assert code == 2 and out == "" and "--batch" in err
+
+
+def test_a_house_rules_file_is_a_variant_for_rules_crosscheck_and_simulate(capsys, house_file):
+    code, out, _ = run(capsys, "rules", "--variant", house_file)
+    assert code == 0 and "T-OUT" in out
+    code, out, err = run(capsys, "crosscheck", "--variant", house_file, "--count", "3", "--workers", "1", "--json")
+    assert code == 0 and json.loads(out)[house_file]["spots"] == 3
+    code, out, _ = run(capsys, "simulate", "--variant", house_file, "--hands", "1", "--json")
+    assert code == 0 and json.loads(out)["hands"] == 1
+
+
+def test_a_spot_is_judged_under_the_variant_named_on_the_line(capsys, spot_file, house_file):
+    spot = {"variant": "classic", "hand": "", "melds": ["KS KH KD KC KS KH KD"], "red_threes": ""}
+    _, out, _ = run(capsys, "score", spot_file(spot), "--went-out", "--json")
+    classic = json.loads(out)["total"]
+    code, out, _ = run(capsys, "score", spot_file(spot), "--went-out", "--json", "--variant", house_file)
+    assert code == 0 and json.loads(out)["total"] == classic - 100 + 200  # classic's 100 for going out, ours 200
+
+
+@pytest.mark.parametrize("flags, shown", [((), False), (("--progress",), True), (("--no-progress",), False)])
+def test_progress_shows_when_asked_and_by_default_only_on_a_terminal(capsys, flags, shown):
+    code, _, err = run(capsys, "simulate", "--variant", "classic", "--hands", "2", "--json", *flags)
+    assert code == 0 and ("classic hands [" in err) == shown
+
+
+def test_melds_lists_steps_the_referee_reads_back(capsys, spot_file):
+    from tutor.play import parse_action
+
+    code, out, _ = run(capsys, "melds", spot_file())
+    lines = out.splitlines()[1:]
+    assert code == 0 and lines and any("layoff 7♦ to 2" in line for line in lines)
+    for line in lines:
+        step = line.split(" points  ", 1)[1]
+        assert parse_action(step).kind in ("meld", "layoff")
+        code, answer, _ = run(capsys, "check", "play", spot_file(), "--json", "--play", f"{step}; discard 7C")
+        assert code == 0 and "answer" in json.loads(answer)

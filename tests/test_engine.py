@@ -588,7 +588,7 @@ def test_simulate_prints_statistics_for_people(capsys):
 def test_simulate_bad_input_exits_2(argv, capsys):
     assert simulate_main(argv) == 2
     captured = capsys.readouterr()
-    assert captured.out == "" and captured.err.startswith("canasta-tutor simulate:")
+    assert captured.out == "" and captured.err.startswith("canasta-tutor: ") and captured.err.count("\n") == 1
 
 
 def test_a_move_that_fails_half_way_changes_nothing(monkeypatch):

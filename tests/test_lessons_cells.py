@@ -455,6 +455,80 @@ def test_puzzle_answer_attempt_and_proof(load_lesson, kit, text_of):
     assert "Reveal the proof" in text_of(proof)
 
 
+class _State:
+    """A stand-in for a marimo state pair, recording what the cell sets."""
+
+    def __init__(self, value):
+        self.value = value
+
+    def get(self):
+        return self.value
+
+    def set(self, value):
+        self.value = value
+
+
+def _trainer_puzzle():
+    from tutor.puzzles.generate import puzzle_from
+    from tutor.puzzles.prove import prove
+
+    spot = Spot.from_dict(GOING_OUT)
+    return puzzle_from(spot, "go-out", None, prove(spot, "go-out"), "manual", "-")
+
+
+@pytest.mark.parametrize("given,solved", [("yes", True), ("no", False)])
+def test_puzzle_trainer_counts_the_first_answer_of_a_showing_once(load_lesson, given, solved):
+    lesson = load_lesson("13_puzzles")
+    from tutor.puzzles.trainer import Record
+
+    puzzle = _trainer_puzzle()
+    record, scored = _State(Record()), _State(frozenset())
+    for again in (given, "yes", "no"):  # changing the answer afterwards changes nothing
+        lesson.score_answer.run(answer=Value(again), get_record=record.get, set_record=record.set,
+                                get_scored=scored.get, set_scored=scored.set, puzzle=puzzle,
+                                showing=(puzzle.id, 1))
+    assert (puzzle.id in record.value.solved) is solved and (puzzle.id in record.value.missed) is not solved
+    assert record.value.streak == int(solved) and sum(t[1] for t in record.value.themes.values()) == len(puzzle.themes)
+    # shown again later (a review), the puzzle is a new game
+    lesson.score_answer.run(answer=Value("yes"), get_record=record.get, set_record=record.set,
+                            get_scored=scored.get, set_scored=scored.set, puzzle=puzzle, showing=(puzzle.id, 2))
+    assert puzzle.id in record.value.solved and puzzle.id not in record.value.missed
+
+
+def test_puzzle_trainer_wrong_answer_gets_a_hint_before_the_proof(load_lesson, text_of):
+    lesson = load_lesson("13_puzzles")
+    from tutor.puzzles.trainer import hint
+
+    puzzle = _trainer_puzzle()
+    wrong, _ = lesson.answer_feedback.run(answer=Value("no"), puzzle=puzzle)
+    assert "Not so" in text_of(wrong) and hint(puzzle) in text_of(wrong)
+    waiting, _ = lesson.answer_feedback.run(answer=Value(None), puzzle=puzzle)
+    assert "Choose your answer" in text_of(waiting)
+
+
+def test_puzzle_trainer_restores_the_record_the_browser_kept(load_lesson):
+    lesson = load_lesson("13_puzzles")
+    from tutor.puzzles.trainer import Record
+    from tutor.widget.store import BrowserStore
+
+    kept = Record().answered(_trainer_puzzle(), solved=True)
+    store = BrowserStore(key="canasta-tutor:puzzles")
+    store.keep(kept.to_dict())
+    store.loaded = True
+    record, restored, current = _State(Record()), _State(False), _State(("x", 3))
+    lesson.restore_record.run(store=_Store(store), get_restored=restored.get,
+                              set_restored=restored.set, set_record=record.set, set_current=current.set)
+    assert record.value.solved == kept.solved and restored.value is True and current.value is None
+
+
+class _Store:
+    """A stand-in for ``mo.ui.anywidget``: its value is the widget's traits, its widget the widget."""
+
+    def __init__(self, widget):
+        self.widget = widget
+        self.value = {"loaded": widget.loaded, "value": widget.value}
+
+
 def test_referee_names_the_step_and_the_rule(load_lesson, kit, text_of):
     lesson = load_lesson("14_the_referee")
     spot = Spot.from_dict(lesson.SAMPLE)
@@ -462,7 +536,7 @@ def test_referee_names_the_step_and_the_rule(load_lesson, kit, text_of):
     out, _ = lesson.referee_verdict.run(hand_view=hand, play_box=Value("meld KS 2C JK; discard 9S"),
                                         play_source=Value("the play typed here"), spot=spot)
     text = text_of(out)
-    assert "Illegal (step 1" in text and "C-MELD" in text and "Source: 004_5a99281a5128ecf8.txt" in text
+    assert "Illegal (step 1" in text and "C-MELD" in text and "Source: Classic Canasta, 'Wild cards (2, joker)'" in text
 
 
 def test_referee_spot_errors_are_messages(load_lesson, text_of):

@@ -8,11 +8,13 @@ import pytest
 
 from tutor.errors import TutorError
 from tutor.puzzles.format import check_record, read_file
-from tutor.puzzles.verify import BANK, bank_files, verify_paths
+from tutor.puzzles.verify import bank_files, verify_paths
 from tutor.questions import ask
+from tutor.resources import bank_dir
 from tutor.spot import Spot
 from tutor.table_moves import combine_sets, exchange_joker, joker_sets_for
 
+BANK = bank_dir()
 COLLECTIONS = ("classic", "house", "canasty", "albany")
 MIN_PER_VARIANT = 60
 
@@ -52,6 +54,14 @@ def test_every_line_passes_the_schema_and_checksum():
     for f in files:
         for number, line in enumerate(f.read_text().splitlines(), start=1):
             assert check_record(json.loads(line)) == [], f"{f.name}:{number}"
+
+
+def test_every_stored_reason_cites_its_rules_source_as_the_tutor_words_it():
+    for f in bank_files():
+        for p in read_file(f):
+            rules = Spot.from_dict(p.spot).rules
+            for r in p.proof.get("reasons", []):
+                assert r["source"] == rules.source_of(r["rule"]), f"{f.name} {p.id} {r['rule']}: {r['source']}"
 
 
 def test_the_whole_bank_is_reproved_by_both_deciders():

@@ -16,7 +16,7 @@ from tutor.puzzles.format import checksum, read_file
 def small_file(tmp_path_factory):
     path = tmp_path_factory.mktemp("puzzles") / "small.jsonl"
     assert main(["generate", "--variant", "classic", "--count", "6", "--seed", "21", "--workers", "1",
-                 "--quiet", "--out", str(path)]) == 0
+                 "--no-progress", "--out", str(path)]) == 0
     return path
 
 
@@ -42,23 +42,23 @@ def test_generate_writes_the_puzzles_asked_for(small_file):
 
 
 def test_the_top_level_command_forwards_to_puzzles(small_file, capsys):
-    assert top_main(["puzzles", "verify", str(small_file), "--workers", "1", "--quiet"]) == 0
+    assert top_main(["puzzles", "verify", str(small_file), "--workers", "1", "--no-progress"]) == 0
     assert "all hold" in capsys.readouterr().out
 
 
 def test_verify_passes_a_good_file(small_file, capsys):
-    assert main(["verify", str(small_file), "--workers", "1", "--quiet"]) == 0
+    assert main(["verify", str(small_file), "--workers", "1", "--no-progress"]) == 0
     assert "verified 6 puzzles in 1 file: all hold" in capsys.readouterr().out
 
 
 def test_deep_verify_recounts_ways_and_regrades(small_file, copy_of, capsys):
-    assert main(["verify", str(small_file), "--deep", "--workers", "1", "--quiet"]) == 0
+    assert main(["verify", str(small_file), "--deep", "--workers", "1", "--no-progress"]) == 0
     path = copy_of()
     records = _lines(path)
     yes = next(r for r in records if r["answer"])
     yes["features"]["candidates"] += 7  # a grade that no longer follows from the proof
     _write(path, records)
-    assert main(["verify", str(path), "--deep", "--workers", "1", "--quiet"]) == 1
+    assert main(["verify", str(path), "--deep", "--workers", "1", "--no-progress"]) == 1
     assert f"{yes['id']}: " in capsys.readouterr().out
 
 
@@ -70,7 +70,7 @@ def test_verify_catches_a_flipped_answer_by_its_checksum(copy_of, capsys):
     records[0]["proof"] = ({"witness": {"play": "discard 4C"}} if records[0]["answer"]
                            else {"rules": ["C-GOOUT"], "reasons": [{"rule": "C-GOOUT", "text": "x", "source": "y"}]})
     _write(path, records)
-    assert main(["verify", str(path), "--workers", "1", "--quiet"]) == 1
+    assert main(["verify", str(path), "--workers", "1", "--no-progress"]) == 1
     out = capsys.readouterr().out
     assert f"{records[0]['id']}: checksum does not match" in out
 
@@ -86,9 +86,9 @@ def test_verify_catches_a_flipped_answer_even_with_a_fresh_checksum(copy_of, cap
     else:
         r["ways"], r["unique"] = None, None
         r["proof"] = {"rules": ["C-GOOUT"], "reasons": [{"rule": "C-GOOUT", "text": "made up", "source": "y"}]}
-    r["checksum"] = checksum(r["spot"], r["question"], r["play"], r["answer"])
+    r["checksum"] = checksum(r)
     _write(path, records)
-    assert main(["verify", str(path), "--workers", "1", "--quiet"]) == 1
+    assert main(["verify", str(path), "--workers", "1", "--no-progress"]) == 1
     out = capsys.readouterr().out
     assert re.search(rf"{r['id']}: answer is stored as (yes|no) but both deciders prove (yes|no)", out), out
 
@@ -99,7 +99,7 @@ def test_verify_catches_an_edited_spot_and_a_missing_field(copy_of, capsys):
     records[2]["spot"]["score"] = records[2]["spot"]["score"] + 5
     del records[3]["proof"]
     _write(path, records)
-    assert main(["verify", str(path), "--workers", "1", "--quiet"]) == 1
+    assert main(["verify", str(path), "--workers", "1", "--no-progress"]) == 1
     out = capsys.readouterr().out
     assert f"{records[2]['id']}: checksum does not match" in out
     assert f"{records[3]['id']}: missing field proof" in out
@@ -109,7 +109,7 @@ def test_verify_catches_an_edited_spot_and_a_missing_field(copy_of, capsys):
 def test_verify_refuses_an_empty_file(tmp_path, capsys):
     path = tmp_path / "empty.jsonl"
     path.write_text("")
-    assert main(["verify", str(path), "--quiet"]) == 1
+    assert main(["verify", str(path), "--no-progress"]) == 1
     assert "holds no puzzles" in capsys.readouterr().out
 
 
@@ -143,7 +143,7 @@ def test_solve_with_the_right_play(small_file, monkeypatch, capsys):
     assert main(["solve", str(small_file), p.id]) == 0
     out = capsys.readouterr().out
     assert "Your play works." in out and "Right!" in out
-    assert ("only way" in out) == p.unique
+    assert ("only turn that does it" in out) == p.unique
 
 
 def test_solve_with_the_wrong_answer_reveals_the_proof(small_file, monkeypatch, capsys):
@@ -213,3 +213,54 @@ def test_bad_input_is_one_line_and_exit_2(argv, words, capsys):
     captured = capsys.readouterr()
     assert words in captured.err and len(captured.err.strip().splitlines()) == 1
     assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_generate_short_of_the_count_writes_what_it_found_and_exits_4(small_file, tmp_path, monkeypatch, capsys):
+    from types import SimpleNamespace
+
+    from tutor.puzzles import generate
+    from tutor.puzzles.cli import PARTIAL
+
+    found = read_file(small_file)[:4]
+    monkeypatch.setattr(generate, "generate_report", lambda *a, **kw: SimpleNamespace(
+        puzzles=found, tried=50, seconds=1.0, dropped={}, disagreements=[]))
+    out = tmp_path / "short.jsonl"
+    code = top_main(["puzzles", "generate", "--variant", "classic", "--count", "5", "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == PARTIAL == 4 and [p.id for p in read_file(out)] == [p.id for p in found]
+    assert "found 4 of the 5 puzzles asked" in err
+
+
+def test_generate_help_documents_the_partial_exit_status(capsys):
+    with pytest.raises(SystemExit):
+        top_main(["puzzles", "generate", "--help"])
+    assert "4  generate found fewer puzzles than --count" in capsys.readouterr().out
+
+
+def test_list_prints_one_line_per_puzzle_of_the_bank(capsys):
+    from tutor.puzzles import bank_files
+
+    assert top_main(["puzzles", "list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == sum(len(read_file(f)) for f in bank_files())
+    assert all(re.match(r"^\S+ +(classic|house|canasty|albany) +\S+ +grade [1-5]  \S", line) for line in lines)
+
+
+@pytest.mark.parametrize("flag, value", [("--variant", "albany"), ("--question", "cheat"), ("--grade", "3"),
+                                         ("--theme", "frozen-pile")])
+def test_list_filters_by_variant_question_grade_and_theme(capsys, flag, value):
+    assert top_main(["puzzles", "list", flag, value, "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    key = flag[2:]
+    assert rows and all(set(r) >= {"id", "variant", "question", "themes", "grade"} for r in rows)
+    if key == "theme":
+        assert all(value in r["themes"] for r in rows)
+    else:
+        assert all(str(r[key]) == value for r in rows)
+
+
+def test_list_of_a_file_and_an_unknown_theme(small_file, capsys):
+    assert top_main(["puzzles", "list", str(small_file)]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 6
+    assert top_main(["puzzles", "list", "--theme", "no-such-theme"]) == 2
+    assert "unknown theme 'no-such-theme'" in capsys.readouterr().err

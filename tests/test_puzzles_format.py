@@ -7,6 +7,7 @@ import pytest
 
 from tutor.puzzles.format import (FIELDS, Puzzle, PuzzleError, check_record, checksum, checksum_text, dumps,
                                   puzzle_id, read_file, read_lines)
+from tutor.errors import TutorError
 from tutor.puzzles.grading import grade_of
 
 SPOT = {"variant": "classic", "score": 200, "hand": "KH KD KC 9S 9H 9D 4C",
@@ -23,17 +24,22 @@ def record(**changes):
                               "layoffs": [], "discard": "4C", "went_out": True, "points": 60}},
         "ways": 1, "unique": True, "themes": ["going-out", "canasta-requirement"], "grade": grade_of(FEATURES),
         "features": dict(FEATURES), "generator": "manual", "seed": "-",
-        "checksum": checksum(SPOT, "go-out", None, True),
+        "checksum": "",
     }
     d.update(changes)
+    if "checksum" not in changes:
+        try:
+            d["checksum"] = checksum(d)
+        except TutorError:  # a spot that cannot occur has no checksum; check_record names the spot
+            d["checksum"] = "0" * 64
     return d
 
 
 def no_record():
     d = record(answer=False, ways=None, unique=None,
                proof={"rules": ["C-GOOUT"], "reasons": [{"rule": "C-GOOUT", "text": "no canasta",
-                                                          "source": "004_5a99281a5128ecf8.txt"}]})
-    d["checksum"] = checksum(SPOT, "go-out", None, False)
+                                                          "source": "Classic Canasta, 'Goal of the game'"}]})
+    d["checksum"] = checksum(d)
     return d
 
 
@@ -57,7 +63,7 @@ def test_an_edited_spot_breaks_the_checksum():
 
 def test_notation_variants_of_the_same_spot_share_the_checksum():
     same = dict(SPOT, hand="kh kd kc 9s 9h 9d 4c", stock=40)
-    assert checksum(same, "go-out", None, True) == record()["checksum"]
+    assert checksum(dict(record(), spot=same)) == record()["checksum"]
 
 
 @pytest.mark.parametrize("field", FIELDS)
@@ -109,8 +115,7 @@ def test_a_cheat_puzzle_needs_its_play_letters_and_honest_answer():
                proof={"rules": ["Y-SET", "Y-CHEATS.A"],
                       "reasons": [{"rule": "Y-SET", "text": "one natural", "source": "x"},
                                   {"rule": "Y-CHEATS.A", "text": "cheat A", "source": "x"}],
-                      "cheats": ["A"], "honest": {"question": "initial-meld", "answer": False}},
-               checksum=checksum(spot, "cheat", play, False))
+                      "cheats": ["A"], "honest": {"question": "initial-meld", "answer": False}})
     assert check_record(d) == []
     bad = copy.deepcopy(d)
     del bad["proof"]["cheats"]
@@ -126,11 +131,11 @@ def test_an_impossible_spot_is_refused_by_name():
     assert problems and "spot cannot occur" in problems[0] and "KH" in problems[0]
 
 
-def test_the_checksum_covers_spot_question_play_and_answer():
-    text = checksum_text(SPOT, "go-out", None, True)
-    lines = text.split("\n")
-    assert json.loads(lines[0])["hand"] == "KH KD KC 9S 9H 9D 4C"
-    assert lines[1:] == ["go-out", "", "true"]
+def test_the_checksum_covers_every_field_under_a_version_line():
+    head, body = checksum_text(record()).split("\n")
+    assert head == "canasta-tutor puzzle 2"
+    assert set(json.loads(body)) == set(FIELDS) - {"checksum"}
+    assert json.loads(body)["spot"]["hand"] == "KH KD KC 9S 9H 9D 4C"
 
 
 def test_ids_are_stable_and_ignore_the_answer():

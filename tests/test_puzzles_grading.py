@@ -7,13 +7,13 @@ import pytest
 from tutor.puzzles.format import FEATURES
 from tutor.puzzles.grading import THEMES, THRESHOLDS, difficulty, features_of, grade_of, themes_of
 from tutor.puzzles.prove import prove
-from tutor.puzzles.verify import BANK
+from tutor.resources import bank_dir
 from tutor.spot import Spot
 
 
 def _calibration():
     rows = []
-    for line in (BANK / "calibration.jsonl").read_text().splitlines():
+    for line in (bank_dir() / "calibration.jsonl").read_text().splitlines():
         d = json.loads(line)
         spot = Spot.from_dict(d["spot"])
         proven = prove(spot, d["question"], d["play"])
@@ -87,7 +87,7 @@ def test_themes_of_a_cheat_name_the_cheat_Y_CHEATS():
 
 
 def test_every_theme_in_the_bank_is_known():
-    for path in BANK.glob("*.jsonl"):
+    for path in bank_dir().glob("*.jsonl"):
         if path.name == "calibration.jsonl":
             continue
         for line in path.read_text().splitlines():

@@ -1,7 +1,7 @@
 """Scoring a finished hand: every item, its points and the rule that grants it.
 
-Totals are worked out by hand from the variants' rules (RULINGS.md and the
-seed texts); each test is named after the rule it pins.
+Totals are worked out by hand from the variants' rules (the rule book,
+docs/rules.md); each test is named after the rule it pins.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Cards and their text notation (CONTRACT.md, "Card notation").
+"""Cards and their text notation (docs/spot-format.md, "Card notation").
 
 A card is only a rank and a suit. Whether it is natural, wild, a stopper or
 a bonus card is decided by the variant (see ``tutor.rules``), never here.
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .errors import NotationError
+from .inputs import excerpt
 
 #: Ranks from high to low, as the contract lists them; ``JK`` is the joker.
 RANKS = "AKQJT98765432"
@@ -72,25 +73,31 @@ class Card:
         return cards_html([self])
 
 
-_TOKEN_SPLIT = re.compile(r"[\s,]+")
+# Only ASCII spaces and commas separate cards: a look-alike space is a bad token, not a gap.
+_TOKEN_SPLIT = re.compile(r"[ \t\r\n\f\v,]+")
+
+
+def _ascii_upper(text: str) -> str | None:
+    """``text`` in upper case if it is ASCII, else None: ``"\u017f".upper()`` is ``"S"`` and
+    must not read as a suit, so case folding never reaches beyond ASCII."""
+    return text.upper() if text.isascii() else None
 
 
 def parse_card(token: str, position: int | None = None) -> Card:
     """Read one card token; ``position`` (1-based) is only used in the error."""
     where = f" at position {position}" if position is not None else ""
-    raw = token.strip()
-    text = raw.upper()
-    if text in ("JK", "*"):
+    raw = token.strip(" \t\r\n\f\v")
+    body, suit = raw[:-1], raw[-1:]
+    suit = _SYMBOL_SUITS.get(suit) or _ascii_upper(suit)
+    rank = _ascii_upper(body)
+    if _ascii_upper(raw) in ("JK", "*"):
         return Card(JOKER)
-    if len(text) >= 2:
-        rank, suit = text[:-1], text[-1]
-        suit = _SYMBOL_SUITS.get(suit, suit)
-        if rank == "10":
-            rank = "T"
-        if rank in RANKS and len(rank) == 1 and suit in SUITS:
-            return Card(rank, suit)
+    if rank == "10":
+        rank = "T"
+    if rank and len(rank) == 1 and rank in RANKS and suit and suit in SUITS:
+        return Card(rank, suit)
     raise NotationError(
-        f"bad card {raw!r}{where}: a card is a rank (A K Q J T 9 8 7 6 5 4 3 2) "
+        f"bad card {excerpt(raw)}{where}: a card is a rank (A K Q J T 9 8 7 6 5 4 3 2) "
         f"then a suit (S H D C), or JK for a joker"
     )
 
@@ -110,7 +117,7 @@ def parse_melds(text: str) -> tuple[tuple[Card, ...], ...]:
     for part in text.split("|"):
         tokens = [t for t in _TOKEN_SPLIT.split(part.strip()) if t]
         if not tokens:
-            raise NotationError(f"empty meld at meld {len(melds) + 1} in {text!r}")
+            raise NotationError(f"empty meld at meld {len(melds) + 1} in {excerpt(text)}")
         cards = []
         for t in tokens:
             position += 1

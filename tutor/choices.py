@@ -1,6 +1,6 @@
 """Candidate melds and lay-offs for the ``melds`` question, in canonical form.
 
-Cards that play the same role are interchangeable (CONTRACT.md): in a group
+Cards that play the same role are interchangeable (docs/answers.md, the melds listing): in a group
 the naturals of its rank differ only by suit, wild cards differ by kind
 (their rank: a 2 or a joker, or a king in canasty). A candidate is written
 with the hand's first cards of each kind. Which candidates are *legal now*

@@ -1,7 +1,14 @@
-"""``canasta-tutor``: the contract's command line.
+"""``canasta-tutor``: the contract's command line, one argparse tree.
 
-Exit status: 0 a verdict was reached, 2 invalid input (one line on standard
-error, nothing on standard output), 3 the solver gave up within its limit.
+Every command is a subcommand of one parser. The commands that drive code of
+their own keep their options beside it (``add_arguments(parser)`` and
+``run(args)`` in ``tutor.serve``, ``tutor.puzzles.cli``, ``tutor.engine.cli``,
+``tutor.crosscheck``); this module assembles them and owns the exit status:
+0 a verdict was reached (or the work is done), 2 invalid input or usage (one
+line on standard error, nothing on standard output), 3 the solver gave up
+within its limit, 1 only for an internal fault (or a check that found one:
+deciders that disagree, a puzzle that does not hold); ``puzzles generate``
+returns 4 when it found fewer puzzles than asked.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ import json
 import sys
 from typing import Sequence
 
+from .arguments import PROG, Parser, UsageError, add_variant, positive_int
 from .errors import SolverLimitError, TutorError, internal_error
 
 EXAMPLES = """examples:
@@ -19,79 +27,102 @@ EXAMPLES = """examples:
   canasta-tutor check go-out spot.json
   canasta-tutor check pickup spot.json --play "KH KD"
   canasta-tutor check initial-meld spot.json --play "KS KH KD | 7S 7H 7C"
-  canasta-tutor check play spot.json --play "pickup KH KD; meld KS KH KD 2C; discard 9C"
+  canasta-tutor check play spot.json --play "pickup KH KD; meld KS KH KD 2C; layoff 7D to 2; discard 9C"
   canasta-tutor check play albany.json --play "exchange 7H on 3; combine 2 5; meld QS QD JK; discard 9C"
-  canasta-tutor check --batch questions.jsonl
+  canasta-tutor check --batch questions.jsonl --rlimit 2000000
   canasta-tutor score spot.json --went-out
   canasta-tutor rules classic
-  canasta-tutor rules --diff classic house
-SPOT is a JSON file (see the README) or - for standard input."""
+  canasta-tutor rules --diff classic ours.toml
+  canasta-tutor puzzles list --variant house --grade 2
+  canasta-tutor simulate --variant classic --hands 100
+  canasta-tutor crosscheck --variant albany --count 200
+  canasta-tutor lessons
+
+SPOT is a JSON file or - for standard input. A play is ';'-separated steps:
+  pickup CARDS [depth K]   meld CARDS   layoff CARDS [to N]   discard CARD
+  (albany) exchange CARD [on N]   combine N M
+Every step the tutor prints (melds, a witness, a verdict) is accepted back by --play as printed.
+
+exit status: 0 a verdict was reached; 2 invalid input (one line on standard error);
+3 the solver gave up within its limit; 4 puzzles generate found fewer than asked;
+1 an internal fault (or a check that found one)."""
+
+# The commands whose options live beside their code: name -> (module with EXAMPLES, add_arguments and run,
+# the one-line help). A module is imported only when its command runs, so every command starts quickly.
+MODULES = {"puzzles": ("tutor.puzzles.cli", "generate, list, solve, verify and export puzzles"),
+           "simulate": ("tutor.engine.cli", "play bot hands and print statistics"),
+           "crosscheck": ("tutor.crosscheck", "compare the two deciders on random spots"),
+           "lessons": ("tutor.serve", "serve the lessons in a browser")}
+SPOT_QUESTIONS = ("initial-meld", "pickup", "go-out", "play")
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error as a TutorError (exit 2, one line)."""
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
 
-    def error(self, message: str):
-        raise TutorError(f"{message} (see '{self.prog} --help')")
-
-
-# Commands with their own argument parsers, handed the rest of the line as it is.
-_FORWARDED = {"lessons": "tutor.serve", "puzzles": "tutor.puzzles.cli", "simulate": "tutor.engine.cli", "crosscheck": "tutor.crosscheck"}
+    try:
+        return version("canasta-tutor")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="canasta-tutor", description="Learn Canasta and settle disputes about its rules.",
-                epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+# -- the spot commands -----------------------------------------------------------------------------
 
-    def common(sp, play_help=None):
-        sp.add_argument("--json", action="store_true", help="print the answer as JSON")
-        sp.add_argument("--decider", choices=("z3", "reference"), default="z3",
-                        help="which decider answers (default: the z3 checker)")
-        sp.add_argument("--rlimit", type=int, metavar="N",
-                        help="the question's resource limit, shared by all its solver checks "
-                             "(default: the checker's own)")
-        if play_help:
-            sp.add_argument("--play", help=play_help)
+def _spot_options(sp, *, optional: bool = False) -> None:
+    sp.add_argument("spot", metavar="SPOT", nargs="?" if optional else None,
+                    help="a spot JSON file, or - for standard input")
+    sp.add_argument("--json", action="store_true", help="print the answer as JSON")
+    add_variant(sp, extra=": judge the spot under these rules instead of its own 'variant'")
+    sp.add_argument("--decider", choices=("z3", "reference"), default="z3",
+                    help="which decider answers (default: the z3 checker)")
+    sp.add_argument("--rlimit", type=positive_int, metavar="N",
+                    help="the question's resource limit, shared by all its solver checks "
+                         "(default: the checker's own)")
 
-    sp = sub.add_parser("show", help="validate a spot and draw it")
-    sp.add_argument("spot", metavar="SPOT")
+
+def _add_show(sp) -> None:
+    sp.add_argument("spot", metavar="SPOT", help="a spot JSON file, or - for standard input")
     sp.add_argument("--json", action="store_true", help="print the spot's canonical JSON")
+    add_variant(sp, extra=": read the spot under these rules instead of its own 'variant'")
 
-    sp = sub.add_parser("melds", help="every meld or lay-off the player may put down now")
-    sp.add_argument("spot", metavar="SPOT")
-    common(sp)
 
-    sp = sub.add_parser("check", help="answer a question about a spot (initial-meld, pickup, go-out, play)")
-    sp.add_argument("question", nargs="?", choices=("initial-meld", "pickup", "go-out", "play"), metavar="QUESTION")
-    sp.add_argument("spot", nargs="?", metavar="SPOT")
-    sp.add_argument("--batch", metavar="FILE", help="answer one JSON question per line (FILE or -)")
-    common(sp, "the proposed melds, pickup cards or whole play (see the examples)")
+def _add_melds(sp) -> None:
+    _spot_options(sp)
 
-    sp = sub.add_parser("score", help="the acting side's score for a hand that has just ended")
-    sp.add_argument("spot", metavar="SPOT")
+
+def _add_check(sp) -> None:
+    sp.add_argument("question", nargs="?", choices=SPOT_QUESTIONS, metavar="QUESTION",
+                    help="initial-meld, pickup, go-out or play")
+    _spot_options(sp, optional=True)
+    sp.add_argument("--batch", metavar="FILE", help="answer one JSON question per line (FILE or -); "
+                                                    "--decider and --rlimit apply to every line")
+    sp.add_argument("--play", help="the proposed first meld, the pickup's cards, or the whole play to judge")
+
+
+def _add_score(sp) -> None:
+    sp.add_argument("spot", metavar="SPOT", help="a spot JSON file, or - for standard input")
     g = sp.add_mutually_exclusive_group()
     g.add_argument("--went-out", action="store_true", help="the side went out")
     g.add_argument("--concealed", action="store_true", help="the side went out concealed")
     sp.add_argument("--json", action="store_true", help="print the score as JSON")
+    add_variant(sp, extra=": score under these rules instead of the spot's own 'variant'")
 
-    sp = sub.add_parser("rules", help="a variant's rules, or what differs between two")
-    sp.add_argument("variant", nargs="?", metavar="VARIANT", help="classic, house, canasty, albany or a .toml path")
+
+def _add_rules(sp) -> None:
+    sp.add_argument("name", nargs="?", metavar="VARIANT", help="classic, house, canasty, albany or a .toml path")
+    add_variant(sp, extra=" (the same as VARIANT)")
     sp.add_argument("--diff", nargs=2, metavar=("A", "B"), help="the rules that differ between A and B")
     sp.add_argument("--json", action="store_true", help="print the rules as JSON")
+    sp.add_argument("--markdown", action="store_true",
+                    help="print the rule book as Markdown (docs/rules.md: the four variants, or VARIANT alone)")
 
-    sp = sub.add_parser("lessons", help="serve the lessons in a browser", add_help=False)
-    sp.add_argument("rest", nargs=argparse.REMAINDER)
 
-    sp = sub.add_parser("puzzles", help="generate, solve, verify and export puzzles", add_help=False)
-    sp.add_argument("rest", nargs=argparse.REMAINDER)
+def _spot(args):
+    from .spot import Spot, load_spot
 
-    sp = sub.add_parser("simulate", help="play bot hands and print statistics", add_help=False)
-    sp.add_argument("rest", nargs=argparse.REMAINDER)
-
-    sp = sub.add_parser("crosscheck", help="compare the two deciders on random spots", add_help=False)
-    sp.add_argument("rest", nargs=argparse.REMAINDER)
-    return p
+    spot = load_spot(args.spot)
+    if args.variant:
+        spot = Spot.from_dict({**spot.to_dict(), "variant": args.variant})
+    return spot
 
 
 def _emit(verdict, as_json: bool) -> None:
@@ -101,55 +132,68 @@ def _emit(verdict, as_json: bool) -> None:
         print(verdict)
 
 
-def _run(args) -> int:
-    from . import questions
-    from .spot import load_spot
-
-    if args.command == "show":
-        spot = load_spot(args.spot)
-        if args.json:
-            print(spot.to_json())
-        else:
-            from .render import cards_text, melds_text
-
-            print(f"{spot.rules.variant.name} ({spot.rules.id}), score {spot.score}, stock {spot.stock}, {spot.phase}")
-            print(f"  melds:   {melds_text(spot.melds) if spot.melds else '(not down yet)'}")
-            print(f"  pile:    {cards_text(spot.discard) if spot.discard else '(empty)'}")
-            if spot.red_threes:
-                print(f"  bonus:   {cards_text(spot.red_threes)}")
-            print(f"  hand:    {cards_text(spot.hand) if spot.hand else '(empty)'}")
-            if not spot.down and spot.initial_need:
-                print(f"  a first meld needs {spot.initial_need} points ({spot.rules.cite('initial')})")
+def _run_show(args) -> int:
+    spot = _spot(args)
+    if args.json:
+        print(spot.to_json())
         return 0
-    if args.command == "rules":
-        return _rules(args)
+    from .render import cards_text, melds_text
+
+    print(f"{spot.rules.variant.name} ({spot.rules.id}), score {spot.score}, stock {spot.stock}, {spot.phase}")
+    print(f"  melds:   {melds_text(spot.melds) if spot.melds else '(not down yet)'}")
+    print(f"  pile:    {cards_text(spot.discard) if spot.discard else '(empty)'}")
+    if spot.red_threes:
+        print(f"  bonus:   {cards_text(spot.red_threes)}")
+    print(f"  hand:    {cards_text(spot.hand) if spot.hand else '(empty)'}")
+    if not spot.down and spot.initial_need:
+        print(f"  a first meld needs {spot.initial_need} points ({spot.rules.cite('initial')})")
+    return 0
+
+
+def _run_question(args) -> int:
+    from . import questions
+
+    question = "melds" if args.command == "melds" else args.question
     if args.command == "check" and args.batch:
-        if args.question or args.spot:
-            raise TutorError("check --batch FILE takes no question or spot of its own")
+        if args.question or args.spot or args.play or args.variant:
+            raise UsageError("check --batch FILE takes no question, spot, --play or --variant of its own: "
+                             "each line names its own")
         from .batch import run_batch
 
-        return run_batch(args.batch, decider=args.decider)
-    if args.command == "score":
-        went = "concealed" if args.concealed else "out" if args.went_out else None
-        _emit(questions.score(load_spot(args.spot), went), args.json)
-        return 0
-    if args.command == "check" and (not args.question or not args.spot):
-        raise TutorError("check needs a QUESTION (initial-meld, pickup, go-out, play) and a SPOT, or --batch FILE")
-    question = "melds" if args.command == "melds" else args.question
-    spot = load_spot(args.spot)
-    verdict = questions.ask(question, spot, play=getattr(args, "play", None), decider=args.decider,
+        return run_batch(args.batch, decider=args.decider, rlimit=args.rlimit)
+    if not args.spot or not question:  # only check leaves them optional, for --batch
+        raise UsageError("check needs a QUESTION (initial-meld, pickup, go-out, play) and a SPOT, or --batch FILE")
+    verdict = questions.ask(question, _spot(args), play=getattr(args, "play", None), decider=args.decider,
                             rlimit=args.rlimit)
     _emit(verdict, args.json)
     return 0
 
 
-def _rules(args) -> int:
+def _run_score(args) -> int:
+    from . import questions
+
+    went = "concealed" if args.concealed else "out" if args.went_out else None
+    _emit(questions.score(_spot(args), went), args.json)
+    return 0
+
+
+def _run_rules(args) -> int:
     from .report import diff_text, rules_text
     from .rules import load_variant
 
+    if args.name and args.variant and args.name != args.variant:
+        raise UsageError("rules takes one VARIANT: give it or --variant, not both")
+    name = args.name or args.variant
+    if args.markdown:
+        from .rulebook_doc import rule_book
+
+        if args.diff or args.json:
+            raise UsageError("rules --markdown takes no --diff or --json")
+        print(rule_book([name]) if name else rule_book(), end="")
+        return 0
     if args.diff:
-        if args.variant:
-            raise TutorError("rules --diff A B takes no other variant")
+        if name:
+            raise UsageError("rules --diff A B takes no other variant")
         a, b = (load_variant(v) for v in args.diff)
         if args.json:
             from .rules import diff
@@ -161,9 +205,9 @@ def _rules(args) -> int:
         else:
             print(diff_text(a, b))
         return 0
-    if not args.variant:
-        raise TutorError("rules needs a VARIANT (classic, house, canasty, albany or a .toml path) or --diff A B")
-    variant = load_variant(args.variant)
+    if not name:
+        raise UsageError("rules needs a VARIANT (classic, house, canasty, albany or a .toml path) or --diff A B")
+    variant = load_variant(name)
     if args.json:
         print(json.dumps([{"rule": r.id, "text": r.text, "source": r.provenance} for r in variant.rules.values()],
                          ensure_ascii=False))
@@ -172,33 +216,96 @@ def _rules(args) -> int:
     return 0
 
 
+# name -> (help, examples, add_arguments, run)
+_CORE = {
+    "show": ("validate a spot and draw it", """examples:
+  canasta-tutor show spot.json
+  canasta-tutor show - --json < spot.json""", _add_show, _run_show),
+    "melds": ("every meld or lay-off the player may put down now", """examples:
+  canasta-tutor melds spot.json
+  canasta-tutor melds spot.json --json --decider reference
+
+Each line is a step --play accepts as printed, e.g. 'layoff 7♦ to 2'.""", _add_melds, _run_question),
+    "check": ("answer a question about a spot (initial-meld, pickup, go-out, play)", """examples:
+  canasta-tutor check go-out spot.json
+  canasta-tutor check pickup spot.json --play "KH KD"
+  canasta-tutor check pickup albany.json --play "pickup 9S 9H depth 3"
+  canasta-tutor check initial-meld spot.json --play "KS KH KD | 7S 7H 7C"
+  canasta-tutor check play spot.json --play "pickup KH KD; meld KS KH KD 2C; layoff 7D to 2; discard 9C"
+  canasta-tutor check --batch questions.jsonl --rlimit 2000000
+
+A play is ';'-separated steps: pickup CARDS [depth K], meld CARDS, layoff CARDS [to N],
+discard CARD, and in albany exchange CARD [on N] and combine N M.""", _add_check, _run_question),
+    "score": ("the acting side's score for a hand that has just ended", """examples:
+  canasta-tutor score spot.json
+  canasta-tutor score spot.json --went-out --json
+  canasta-tutor score spot.json --concealed --variant ours.toml""", _add_score, _run_score),
+    "rules": ("a variant's rules, or what differs between two", """examples:
+  canasta-tutor rules classic
+  canasta-tutor rules --variant ours.toml --json
+  canasta-tutor rules --diff classic house
+  canasta-tutor rules --markdown > docs/rules.md""", _add_rules, _run_rules),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole tree; ``command`` given, the other module commands are listed by name and help only."""
+    import importlib
+
+    p = Parser(prog=PROG, description="Learn Canasta and settle disputes about its rules.", epilog=EXAMPLES)
+    p.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    entries = list(_CORE.items())
+    for name, (path, help_text) in MODULES.items():
+        if command in (None, name):
+            module = importlib.import_module(path)
+            entries.append((name, (help_text, module.EXAMPLES, module.add_arguments, module.run)))
+        else:
+            entries.append((name, (help_text, None, None, None)))
+    for name, (help_text, examples, add_arguments, run) in entries:
+        sp = sub.add_parser(name, help=help_text, description=help_text[0].upper() + help_text[1:] + ".",
+                            epilog=examples)
+        if add_arguments is not None:
+            add_arguments(sp)
+        sp.set_defaults(run=run, help_parser=sp)
+    return p
+
+
+def _command_of(argv: list[str]) -> str:
+    """The command named on the line: the first word that is not an option (the top level takes no values)."""
+    return next((a for a in argv if not a.startswith("-")), "")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = _parser()
     try:
-        if argv and argv[0] in _FORWARDED:
-            import importlib
-
-            return importlib.import_module(_FORWARDED[argv[0]]).main(argv[1:])
+        parser = build_parser(_command_of(argv))
         args = parser.parse_args(argv)
         if args.command is None:
             parser.print_help()
             return 0
-        return _run(args)
+        return args.run(args)
     except SolverLimitError as e:
-        print(f"canasta-tutor: {e}", file=sys.stderr)
-        return 3
+        return _fail(e, 3)
+    except NotImplementedError as e:  # a decider that does not play this variant yet
+        return _fail(f"not supported yet: {e}", 2)
     except TutorError as e:
-        print(f"canasta-tutor: {e}", file=sys.stderr)
-        return 2
+        return _fail(e, 2)
     except KeyboardInterrupt:
-        print("canasta-tutor: interrupted", file=sys.stderr)
-        return 130
+        return _fail("interrupted", 130)
     except BrokenPipeError:
         return 0
+    except OSError as e:  # a file that cannot be read or written
+        return _fail(f"{e.strerror or e}: {e.filename}" if e.filename else (e.strerror or str(e)), 2)
     except Exception as e:  # a bug (a decider's ``CheckerBug`` or any other): one line, never a traceback
-        print(f"canasta-tutor: {internal_error(e)}", file=sys.stderr)
-        return 1
+        return _fail(internal_error(e), 1)
+
+
+def _fail(message, status: int) -> int:
+    """One line on standard error, the prefix once."""
+    text = " ".join(str(message).split()) if "\n" in str(message) else str(message)
+    print(f"{PROG}: {text}", file=sys.stderr)
+    return status
 
 
 if __name__ == "__main__":

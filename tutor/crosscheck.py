@@ -1,6 +1,7 @@
 """The big cross-check: the z3 checker and the reference decider on random spots.
 
     canasta-tutor crosscheck --variant classic --count 100000 --seed 1
+    canasta-tutor crosscheck --variant ours.toml --count 1000
 
 Every question of the contract (except the referee's and the score, which
 have one implementation by design) is asked of both deciders; any answer
@@ -17,7 +18,6 @@ once.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import signal
@@ -134,35 +134,55 @@ def crosscheck(variant: str | None, count: int, seed: int = 0, workers: int = 2,
     return total
 
 
-def main(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="canasta-tutor crosscheck", description=__doc__.split("\n\n")[0])
-    p.add_argument("--variant", default="all", help="classic, house, canasty, albany or all (default)")
-    p.add_argument("--count", type=int, default=1000, help="random spots per variant (default 1000)")
+EXAMPLES = """examples:
+  canasta-tutor crosscheck --variant classic --count 1000 --seed 1
+  canasta-tutor crosscheck --count 200 --questions go-out,pickup --json
+  canasta-tutor crosscheck --variant albany --table-moves --count 500 --start 500
+  canasta-tutor crosscheck --variant ours.toml --count 100 --no-progress
+
+Exit status: 0 the deciders agree, 1 a disagreement or an internal error was found,
+2 invalid input, 130 interrupted (the report says where to resume)."""
+
+
+def add_arguments(p) -> None:
+    from .arguments import add_progress, add_variant, add_workers, positive_int
+
+    add_variant(p, default="all", extra=", or all (default)")
+    p.add_argument("--count", type=positive_int, default=1000, help="random spots per variant (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="which random spots (default 0)")
     p.add_argument("--start", type=int, default=0,
                    help="index of the first spot (spot i of a seed is the same in every run, so a long check "
                         "can be split into slices or resumed)")
-    p.add_argument("--workers", type=int, default=2, help="processes, one per core (default 2)")
+    add_workers(p, "processes, one per core")
     p.add_argument("--questions", default=",".join(QUESTIONS), help="comma-separated subset of " + ",".join(QUESTIONS))
     p.add_argument("--table-moves", action="store_true",
                    help="only the spots where albany's moves on the table (A-COMBINE) reach another table "
                         "(--count still counts every spot drawn)")
     p.add_argument("--json", action="store_true", help="one JSON object per run on standard output")
-    try:
-        args = p.parse_args(argv)
-    except SystemExit as e:
-        return 0 if e.code == 0 else 2
+    add_progress(p)
+
+
+def run(args) -> int:
+    from .arguments import show_progress
+    from .rules import load_variant
+
     variants = BUILTIN if args.variant == "all" else (args.variant,)
+    for v in variants:
+        load_variant(v)  # an unknown variant or a bad house-rules file is refused before any work
     questions = tuple(q for q in args.questions.split(",") if q)
-    if (any(v not in BUILTIN for v in variants) or any(q not in QUESTIONS for q in questions)
-            or args.count < 1 or args.start < 0):
-        raise TutorError("crosscheck: --variant must be a built-in variant or all, --questions a subset of "
-                         f"{','.join(QUESTIONS)}, --count at least 1, --start at least 0")
+    bad = [q for q in questions if q not in QUESTIONS]
+    if bad or not questions:
+        raise TutorError(f"--questions takes a comma-separated subset of {','.join(QUESTIONS)}"
+                         + (f", not {bad[0]!r}" if bad else ""))
+    if args.start < 0:
+        raise TutorError(f"--start must be at least 0, not {args.start}")
+    shown = show_progress(args)
     report = {}
     failed = interrupted = False
     for v in variants:
         began = time.perf_counter()
-        tally = crosscheck(v, args.count, args.seed, args.workers, questions, Progress(args.count, f"{v} spots"),
+        bar = Progress(args.count, f"{v} spots", enabled=shown)
+        tally = crosscheck(v, args.count, args.seed, args.workers, questions, bar,
                            start=args.start, table_moves=args.table_moves)
         seconds = time.perf_counter() - began
         report[v] = {"spots": tally.spots, "comparisons": tally.comparisons, "disagreements": len(tally.disagreements),

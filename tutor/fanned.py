@@ -23,7 +23,7 @@ def can_lay_off(replay: "_Replay", card: Card) -> bool:
 
 
 def pickup_kind(replay: "_Replay", action: Action) -> str:
-    """Which of A-DRAW's three ways a ``pickup`` step is (CONTRACT.md)."""
+    """Which of A-DRAW's three ways a ``pickup`` step is (the play notation, docs/answers.md)."""
     pile, depth = replay.pile, action.depth
     layable = can_lay_off(replay, pile[-1])
     if depth is None:

@@ -1,6 +1,12 @@
-"""Plays: the contract's ACTIONS notation for one whole turn.
+"""Plays: the contract's ACTIONS notation for one whole turn, the one grammar of steps.
 
 ``pickup KH KD; meld KS KH KD 2C; layoff 7D to 2; discard 9C``
+
+Steps are ``pickup CARDS [depth K]``, ``meld CARDS``, ``layoff CARDS [to N]``,
+``discard CARD``, and in albany ``exchange CARD [on N]`` and ``combine N M``,
+separated by ``;``. Whatever the tutor prints as a step (the ``melds``
+listing, a witness, a verdict, in plain notation or with suit symbols,
+``format_step``) is written by this module and read back by ``parse_action``.
 
 Albany adds two moves on the table (A-COMBINE), in the game engine's words:
 ``exchange 7H on 3`` (7H from the hand takes the place of the joker in set
@@ -14,6 +20,7 @@ from dataclasses import dataclass
 
 from .cards import Card, format_cards, parse_cards
 from .errors import NotationError
+from .inputs import excerpt
 
 PICKUP, MELD, LAYOFF, DISCARD = "pickup", "meld", "layoff", "discard"
 EXCHANGE, COMBINE = "exchange", "combine"
@@ -37,9 +44,13 @@ class Action:
     sets: tuple[int, ...] = ()
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, *, symbols: bool = False) -> str:
+        """The step in the play grammar; ``symbols`` draws the cards (``K♠ 🃏``), read back the same."""
         parts = [self.kind]
         if self.cards:
-            parts.append(format_cards(self.cards))
+            parts.append(" ".join(c.symbol() for c in self.cards) if symbols else format_cards(self.cards))
         if self.to is not None:
             parts.append(f"{'on' if self.kind == EXCHANGE else 'to'} {self.to}")
         parts += [str(n) for n in self.sets]
@@ -48,18 +59,25 @@ class Action:
         return " ".join(parts)
 
 
+def format_step(action: "Action", *, symbols: bool = False) -> str:
+    """One step as printed; ``symbols`` draws the cards as ``K♠ 🃏``, which ``parse_action`` reads back too."""
+    return action.text(symbols=symbols)
+
+
 def _number(text: str, word: str, step: int) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise NotationError(f"step {step}: '{word} {text}' needs a whole number of at least 1")
+    # ASCII digits only (int() would read '\u00b2' or '\u0662' too), and few of them
+    if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
+        raise NotationError(f"step {step}: {excerpt(word + ' ' + text)} needs a whole number of at least 1")
     return int(text)
 
 
 def parse_action(text: str, step: int = 1) -> Action:
-    words = text.strip()
+    # the joker as drawn (format_step with symbols) reads as JK
+    words = text.replace("\U0001F0CF", " JK ").strip()
     kind, _, rest = words.partition(" ")
     kind = kind.lower()
     if kind not in KINDS:
-        raise NotationError(f"step {step}: unknown action {kind!r} (use pickup, meld, layoff or discard; "
+        raise NotationError(f"step {step}: unknown action {excerpt(kind)} (use pickup, meld, layoff or discard; "
                             f"in albany also exchange or combine)")
     if kind == COMBINE:
         numbers = rest.split()
@@ -102,5 +120,5 @@ def parse_play(text: str) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def format_play(actions) -> str:
-    return "; ".join(str(a) for a in actions)
+def format_play(actions, *, symbols: bool = False) -> str:
+    return "; ".join(format_step(a, symbols=symbols) for a in actions)

@@ -16,7 +16,7 @@ from .cards import format_cards, parse_cards
 from .errors import IllegalPlayError, NotationError, SolverLimitError, TutorError
 from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
 from .pickup_moves import StandIn, table_moves_for
-from .play import DISCARD, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
+from .play import DISCARD, KINDS, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
 from .spot import Spot
 from .table_moves import move_rule, rearrangements, stoppers_block, stranded
 from .turn import Turn, TurnError, after_steps, play_turn
@@ -291,7 +291,7 @@ def _proposed_first_meld(spot: Spot, text: str, t: _Timer) -> Verdict:
     actions: list[Action] = []
     for i, step in enumerate(steps, start=1):
         word = step.split(None, 1)[0].lower()
-        if word in (PICKUP, MELD):
+        if word in KINDS:  # a step as the tutor prints it (a witness's discard included)
             actions.append(parse_action(step, i))
         else:
             for part in step.split("|"):

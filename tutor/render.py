@@ -344,3 +344,136 @@ def melds_text(melds: Iterable[Iterable[Card]] | str, *, color: bool = False) ->
     if isinstance(melds, str):
         melds = parse_melds(melds) if melds.strip() else ()
     return " | ".join(cards_text(m, color=color) for m in melds)
+
+
+# --- rules and verdicts ----------------------------------------------------
+
+_MONO = "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace"
+_GREEN, _RED_DARK = "#1f6b45", "#b71c1c"
+
+
+def _rules_and_down(what):
+    """(Rules or None, is the side down) from a Spot, Rules, a Variant or None."""
+    from .rules import Rules, Variant
+
+    if what is None:
+        return None, False
+    if isinstance(what, Rules):
+        return what, False
+    if isinstance(what, Variant):
+        return what.with_options(), False
+    if isinstance(getattr(what, "rules", None), Rules):  # a Spot
+        return what.rules, bool(getattr(what, "down", False))
+    raise TypeError(f"rules must be a Spot, Rules or Variant, not {type(what).__name__}")
+
+
+def rule_html(rules, rule_id: str, *, detail: str = "", source: str = "") -> str:
+    """One rule as an HTML block: its ID, its sentence, and where it comes from.
+
+    ``rules`` is a Spot, Rules or Variant (or None: then only ``detail`` and
+    ``source`` are shown). ``rule_id`` may be a finer ID such as
+    ``Y-CHEATS.A``; the rule quoted is the one it refines. ``detail`` is what
+    the rule means in the spot at hand.
+    """
+    rules, _ = _rules_and_down(rules)
+    rule = rules.variant.rules.get(rule_id.split(".")[0]) if rules is not None else None
+    head = f'<strong style="font-family:{_MONO}">{escape(rule_id)}</strong>'
+    parts = [f'<div class="rule" data-rule="{escape(rule_id)}" style="border-left:4px solid {_GREEN};'
+             'padding:4px 10px;margin:6px 0;background:rgba(31,107,69,0.06);border-radius:0 6px 6px 0">']
+    if detail:
+        parts.append(f"<div>{head} {escape(detail)}</div>")
+    if rule is None:
+        if not detail:
+            parts.append(f"<div>{head}</div>")
+        if source:
+            parts.append(f'<div style="font-size:0.8em;opacity:0.7;margin-top:2px">Source: {escape(source)}</div>')
+    else:
+        lead = "" if detail else head + " "
+        parts.append(f'<div style="{"opacity:0.85;margin-top:2px" if detail else ""}">{lead}'
+                     f"{'The rule: ' if detail else ''}{escape(rule.text)}</div>")
+        parts.append(f'<div style="font-size:0.8em;opacity:0.7;margin-top:2px">Source: '
+                     f"{escape(rule.provenance)}</div>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _framed(body: str, good: bool) -> str:
+    colour = _GREEN if good else _RED_DARK
+    tint = "rgba(31,107,69,0.07)" if good else "rgba(183,28,28,0.06)"
+    return (f'<div class="tutor-verdict" style="border:1px solid {colour};border-left:6px solid {colour};'
+            f'border-radius:8px;padding:8px 12px;margin:4px 0;background:{tint};font-family:{_UI_FONT}">'
+            f"{body}</div>")
+
+
+def _step_html(action, wild) -> str:
+    """One step of a play: its words in the play grammar, its cards drawn."""
+    cards = cards_html(action.cards, wild=wild, width=36, label=None) if action.cards else ""
+    return (f'<div class="tutor-step" style="display:inline-block;vertical-align:top;margin:0 14px 6px 0">'
+            f'<div style="font:600 12px {_MONO}">{escape(str(action))}</div>{cards}</div>')
+
+
+def verdict_html(verdict, rules=None, *, yes: str = "Yes", no: str = "No", framed: bool = True) -> str:
+    """A verdict for a person: the answer, the witness that proves a yes, the rules that block a no.
+
+    ``rules`` (a Spot, Rules or Variant; by default the spot the verdict was
+    asked about, if it carries one) marks wild cards and quotes the rules;
+    given the spot, first-meld points are shown only for a side not yet down.
+    ``framed`` draws the green or red box (the lessons put it in their own).
+    """
+    from .play import Action, parse_play
+
+    rules, down = _rules_and_down(rules if rules is not None else getattr(verdict, "spot", None))
+    wild = rules.wild_ranks if rules is not None else ()
+    good = bool(verdict.answer)
+    if verdict.question == "score":
+        rows = "".join(f'<tr><td style="text-align:right;padding-right:10px">{item["points"]:+d}</td>'
+                       f'<td>{escape(item["item"])}</td><td style="font-family:{_MONO};opacity:0.7;'
+                       f'padding-left:10px">{escape(item["rule"])}</td></tr>' for item in verdict.extra["breakdown"])
+        body = (f'<div data-verdict="score"><strong>Score: {verdict.extra["total"]}</strong></div>'
+                f'<table style="border-collapse:collapse;font-size:13px">{rows}</table>')
+        return _framed(body, True) if framed else body
+    if verdict.question == "melds" and good:
+        steps = "".join(_step_html(Action(c["kind"], parse_cards(c["cards"]), c["to"]), wild)
+                        for c in verdict.extra["melds"])
+        body = (f'<div data-verdict="yes"><strong>{escape(yes)}: {len(verdict.extra["melds"])} legal '
+                f'choice{"s" * (len(verdict.extra["melds"]) != 1)}.</strong></div><div>{steps}</div>')
+        return _framed(body, True) if framed else body
+    if good:
+        w = verdict.witness or {}
+        rows = [f'<div data-verdict="yes"><strong>{escape(yes)}.</strong></div>']
+        play = w.get("play") or ""
+        if play:
+            rows.append(f'<div>The proof, a whole turn: <code>{escape(play)}</code></div>')
+            if "?" not in play:
+                rows.append("<div>" + "".join(_step_html(a, wild) for a in parse_play(play)) + "</div>")
+        if w.get("drawn"):
+            rows.append("<div>? is the card drawn from the stock.</div>")
+        if w.get("went_out"):
+            rows.append("<div>…and the player is out.</div>")
+        if w.get("points") and not down:
+            rows.append(f"<div>First-meld points in this turn: {w['points']}.</div>")
+        body = "".join(rows)
+    else:
+        rows = [f'<div data-verdict="no"><strong>{escape(no)}.</strong></div>']
+        rows += [rule_html(rules, r.rule, detail=r.text, source=r.source) for r in verdict.reasons]
+        body = "".join(rows)
+    return _framed(body, good) if framed else body
+
+
+def variant_html(variant) -> str:
+    """A variant's rules: its name, what it extends, every rule with its ID and source, its options."""
+    head = escape(f"{variant.name} ({variant.id})")
+    if variant.parent is not None:
+        head += escape(f", extends {variant.parent.id}")
+    parts = [f'<div class="tutor-variant" style="font-family:{_UI_FONT};max-width:60em">'
+             f'<div style="font:700 15px/1.3 {_UI_FONT};margin-bottom:4px">{head}</div>']
+    summary = variant.data.get("summary")
+    if summary:
+        parts.append(f'<div style="margin-bottom:6px">{escape(summary)}</div>')
+    parts += [rule_html(variant, rid) for rid in variant.rules]
+    if variant.options:
+        items = "".join(f"<li><code>{escape(name)}</code> (default {escape(repr(spec.get('default')))}): "
+                        f"{escape(str(spec.get('text', '')))}</li>" for name, spec in variant.options.items())
+        parts.append(f"<div style='margin-top:6px'><strong>Options</strong><ul style='margin:2px 0'>{items}</ul></div>")
+    parts.append("</div>")
+    return "".join(parts)

@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 from .cards import parse_cards
+from .play import Action, parse_play
 from .rules import Rule, Variant, diff
 from .verdict import Verdict
 
 _TITLES = {"melds": "Legal melds", "initial-meld": "First meld", "pickup": "Taking the pile",
            "go-out": "Going out", "play": "The play", "score": "Hand score"}
-
-
-def _symbols(text: str) -> str:
-    from .render import cards_text
-
-    if not text:
-        return "-"
-    if text == "?":
-        return "? (the card drawn from the stock)"
-    cards = [c for c in text.split() if c != "?"]
-    shown = cards_text(parse_cards(" ".join(cards)))
-    return shown + (" ?" if len(cards) < len(text.split()) else "")
 
 
 def verdict_text(v: Verdict) -> str:
@@ -33,24 +22,23 @@ def verdict_text(v: Verdict) -> str:
         choices = v.extra["melds"]
         if not choices:
             return f"{title}: none this turn."
+        # points first, so the rest of each line is a step --play reads back as printed
         lines = [f"{title}: {len(choices)}"]
         for c in choices:
-            target = f" onto meld {c['to']}" if c["to"] else ""
-            lines.append(f"  {c['kind']:<6} {_symbols(c['cards'])}{target}  ({c['points']} points)")
+            lines.append(f"  {c['points']:>4} points  {choice_step(c).text(symbols=True)}")
         return "\n".join(lines)
     if v.answer:
         lines = [f"{title}: YES"]
         w = v.witness or {}
+        steps = witness_steps(w)
         if w.get("play"):
             lines.append(f"  play: {w['play']}")
-        for move in w.get("table_moves", []):
-            lines.append(f"  on the table: {move}")
-        for m in w.get("melds", []):
-            lines.append(f"  meld:    {_symbols(m)}")
-        for lay in w.get("layoffs", []):
-            lines.append(f"  lay off: {_symbols(lay['cards'])} onto meld {lay['to']}")
-        if w.get("discard"):
-            lines.append(f"  discard: {_symbols(w['discard'])}")
+        if w.get("play"):
+            lines.append("  step by step:")
+            shown = [s.text(symbols=True) for s in steps] or [s.strip() for s in w["play"].split(";")]
+            lines += [f"    {s}" for s in shown]
+        if w.get("drawn"):
+            lines.append("  (? is the card drawn from the stock)")
         if w.get("went_out"):
             lines.append("  and the player is out.")
         if v.extra.get("best_proven") is False:
@@ -63,6 +51,19 @@ def verdict_text(v: Verdict) -> str:
     for r in v.reasons:
         lines.append(f"  {r.rule}: {r.text}")
     return "\n".join(lines)
+
+
+def choice_step(choice: dict) -> Action:
+    """A ``melds`` choice (``{"kind", "cards", "to", "points"}``) as the step that plays it."""
+    return Action(choice["kind"], parse_cards(choice["cards"]), choice.get("to"))
+
+
+def witness_steps(witness: dict) -> tuple[Action, ...]:
+    """The steps of a witness's play; none when it names the unknown stock card (``?``), which no play can."""
+    text = witness.get("play") or ""
+    if not text or "?" in text:
+        return ()
+    return parse_play(text)
 
 
 def rule_text(rule: Rule) -> str:

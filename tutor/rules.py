@@ -8,7 +8,6 @@ its options chosen: the object every judge, checker and scorer reads.
 from __future__ import annotations
 
 import copy
-import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -16,11 +15,13 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from .cards import JOKER, Card, full_deck
-from .errors import VariantError
+from .errors import TutorError, VariantError
+from .inputs import excerpt, read_text, toml_loads
 
 VARIANTS_DIR = Path(__file__).parent / "variants"
 BUILTIN = ("classic", "house", "canasty", "albany")
 MAX_VARIANT_FILE_BYTES = 256 * 1024
+MAX_EXTENDS = 8  # house-rules files extending one another, beyond the built-in variant
 
 # The schema: every section a variant file may hold and what each key must be.
 # A house-rules file is checked against it, so a typo or a wrong type names itself.
@@ -33,10 +34,10 @@ _ROLE_WORDS = ("wild", "bonus", "blocker", "stopper", "natural")
 def _strings(allowed=None):
     def check(where, value):
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise VariantError(f"{where} must be a list of strings, not {value!r}")
+            raise VariantError(f"{where} must be a list of strings, not {_shown(value)}")
         for v in value:
             if allowed is not None and v not in allowed:
-                raise VariantError(f"{where}: {v!r} is not one of {', '.join(allowed)}")
+                raise VariantError(f"{where}: {_shown(v)} is not one of {', '.join(allowed)}")
     return check
 
 
@@ -44,7 +45,7 @@ def _card_patterns(where, value):
     _strings()(where, value)
     for v in value:
         if not (v == "JK" or v in _RANK_WORDS or (len(v) == 2 and v[0] in _RANK_WORDS and v[1] in "SHDC")):
-            raise VariantError(f"{where}: {v!r} is not a rank (K), a card (3H) or JK")
+            raise VariantError(f"{where}: {_shown(v)} is not a rank (K), a card (3H) or JK")
 
 
 def _values(where, value):
@@ -53,12 +54,13 @@ def _values(where, value):
     _card_patterns(where, list(value))
     for k, v in value.items():
         if isinstance(v, bool) or not isinstance(v, int):
-            raise VariantError(f"{where}.{k} must be a whole number, not {v!r}")
+            raise VariantError(f"{where}.{k} must be a whole number, not {_shown(v)}")
+        _check_bound(f"{where}.{k}", "cards.values", v)
 
 
 def _rank_text(where, value):
     if not isinstance(value, str) or not value.split() or any(r not in _RANK_WORDS for r in value.split()):
-        raise VariantError(f"{where} must be ranks separated by spaces, e.g. \"A K Q\", not {value!r}")
+        raise VariantError(f"{where} must be ranks separated by spaces, e.g. \"A K Q\", not {_shown(value)}")
 
 
 def _bands(where, value):
@@ -66,17 +68,21 @@ def _bands(where, value):
         raise VariantError(f"{where} must be a list of {{ from = SCORE, need = POINTS }} tables")
     for i, band in enumerate(value, start=1):
         if not isinstance(band, dict) or set(band) - {"from", "need"} or "need" not in band:
-            raise VariantError(f"{where}[{i}] must be a table {{ from = SCORE, need = POINTS }}, not {band!r}")
+            raise VariantError(f"{where}[{i}] must be a table {{ from = SCORE, need = POINTS }}, not {_shown(band)}")
         for k, v in band.items():
             if isinstance(v, bool) or not isinstance(v, int):
-                raise VariantError(f"{where}[{i}].{k} must be a whole number, not {v!r}")
+                raise VariantError(f"{where}[{i}].{k} must be a whole number, not {_shown(v)}")
+            _check_bound(f"{where}[{i}].{k}", f"initial.bands.{k}", v)
 
 
 def _pairs(where, value):
     if not isinstance(value, list) or not all(
             isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in p)
             for p in value):
-        raise VariantError(f"{where} must be a list of [cards, points] pairs, not {value!r}")
+        raise VariantError(f"{where} must be a list of [cards, points] pairs, not {_shown(value)}")
+    for i, (cards, points) in enumerate(value, start=1):
+        _check_bound(f"{where}[{i}] (cards)", "canasta.natural_by_length", cards)
+        _check_bound(f"{where}[{i}] (points)", "canasta.natural_bonus", points)
 
 
 def _rule_map(where, value):
@@ -88,7 +94,7 @@ def _rule_map(where, value):
 def _choice(*allowed):
     def check(where, value):
         if value not in allowed:
-            raise VariantError(f"{where} must be one of {allowed}, not {value!r}")
+            raise VariantError(f"{where} must be one of {allowed}, not {_shown(value)}")
     return check
 
 
@@ -135,15 +141,79 @@ SCHEMA: dict[str, dict[str, Any] | None] = {
 }
 _TOP_KEYS = {"id": _STR, "name": _STR, "source": _STR, "summary": _STR, "extends": _STR, "options": _DICT,
              "layouts": list, "rules": _DICT, "deluxe": _DICT}
+# What a real table can hold: every number of a variant file lies in these bounds, so a
+# house-rules file cannot ask for a million decks or a negative minimum.
+_POINTS = (-10_000, 10_000)  # a card's value, a bonus or a penalty
+_CARDS = (0, 30)  # a count of cards in a meld or a hand
+_SCORE = (-1_000_000, 1_000_000)  # a cumulative score
+BOUNDS: dict[str, tuple[int, int]] = {
+    "pack.decks": (1, 4), "pack.jokers_per_deck": (0, 4),
+    "draw.stock_cards": (1, 4),
+    "cards.values": _POINTS,
+    "meld.min_cards": (1, 15), "meld.min_naturals": (0, 15), "meld.max_wilds": (0, 15),
+    "wild_meld.min_cards": (1, 15), "blocker_meld.min_cards": (1, 15), "blocker_meld.max_cards": (1, 15),
+    "stopper_meld.min_cards": (1, 15),
+    "canasta.min_cards": (3, 15), "canasta.natural_bonus": _POINTS, "canasta.mixed_bonus": _POINTS,
+    "canasta.wild_bonus": _POINTS, "canasta.natural_by_length": _CARDS, "canasta.extra_deck_penalty": _POINTS,
+    "canasta.base_decks": (1, 4),
+    "initial.bands.from": _SCORE, "initial.bands.need": (0, 10_000),
+    "pile.deep_needs_naturals": (0, 15), "pile.deep_max_wilds": (0, 15),
+    "bonus_cards.all_bonus": _POINTS, "bonus_cards.all_bonus_max_decks": (0, 4),
+    "go_out.bonus": _POINTS, "go_out.concealed_bonus": _POINTS, "go_out.max_unmatched": (0, 15),
+    "go_out.wimp_gap": (0, 100_000), "go_out.stoppers_block": (0, 15), "go_out.canastas_fewer": (0, 15),
+    "scoring.blocker_in_hand": _POINTS, "scoring.blocker_melded_value": _POINTS,
+    "scoring.same_suit_group_card": _POINTS,
+    "game.target": (0, 100_000), "game.hands": (0, 100), "game.first_hand_multiple": (0, 100),
+    "game.first_hand_plus": (0, 100_000), "game.lead_by": (0, 100_000),
+    "layouts.players": (2, 12), "layouts.partnerships": (0, 6), "layouts.hand": (1, 30),
+    "layouts.decks": (1, 4), "layouts.canastas": (0, 15),
+    "options.players": (2, 12),
+}
+
+
+def _number_text(value: int) -> str:
+    """A number for a message: a huge one by its size (printing it could cost more than reading it)."""
+    if abs(value) < 10 ** 15:
+        return str(value)
+    return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
+
+
+def _check_bound(where: str, name: str, value: Any) -> None:
+    """``value`` (a whole number of key ``name``) within what a real table can hold."""
+    if isinstance(value, bool) or not isinstance(value, int) or name not in BOUNDS:
+        return
+    low, high = BOUNDS[name]
+    if not low <= value <= high:
+        raise VariantError(f"{where} must be from {low} to {high}, not {_number_text(value)}")
+
+
+def _shown(value: Any) -> str:
+    """A value of a variant file in a message: short, escaped."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _number_text(value)
+    return excerpt(repr(value), quote=False)
+
+
 _RULE_KEYS = {"text": _STR, "section": _STR, "ruling": _BOOL, "source": _STR}
 _OPTION_KEYS = {"default", "choices", "rule", "text", "sets", "list", "on"}
 _LAYOUT_KEYS = {"players": (int, list), "partnerships": _INT, "hand": _INT, "decks": _INT,
                 "canastas": _INT}
 
 
+#: How a source says that the tutor's own ruling decided what a text leaves open.
+RULING_WORDS = "as settled by the tutor's ruling"
+
+
 @dataclass(frozen=True)
 class Rule:
-    """One rule of a variant: its ID, a sentence for a learner, and its provenance."""
+    """One rule of a variant: its ID, a sentence for a learner, and its provenance.
+
+    ``source`` is the title of the rules the sentence comes from ("Classic
+    Canasta"), ``section`` the part of them it rests on, ``ruling`` whether the
+    tutor had to settle what they leave open, and ``inherited_by`` the title of
+    the variant that takes the rule over unchanged (``inherited_from`` is the id
+    of the variant that states it).
+    """
 
     id: str
     text: str
@@ -151,14 +221,16 @@ class Rule:
     section: str = ""
     ruling: bool = False
     inherited_from: str | None = None
+    inherited_by: str = ""
 
     @property
     def provenance(self) -> str:
-        where = f"{self.source}, section '{self.section}'" if self.section else self.source
+        """Where the rule comes from, for a person: "Classic Canasta, 'Going out'"."""
+        where = f"{self.source}, '{self.section}'" if self.section else self.source
         if self.ruling:
-            where = f"{where}, as settled by ruling {self.id}"
-        if self.inherited_from:
-            where = f"inherited from {self.inherited_from} ({where})"
+            where = f"{where}, {RULING_WORDS}"
+        if self.inherited_by:
+            where = f"{self.inherited_by}, inherited from {where}"
         return where
 
     def __str__(self) -> str:
@@ -192,26 +264,26 @@ def _check_type(where: str, value: Any, kind: Any) -> None:
         ok = isinstance(value, kinds)
     if not ok:
         names = " or ".join(k.__name__ for k in kinds)
-        raise VariantError(f"{where} must be {names}, not {value!r}")
+        raise VariantError(f"{where} must be {names}, not {_shown(value)}")
     if kinds == _INT_OR_NONE and isinstance(value, str) and value != "none":
-        raise VariantError(f"{where} must be a whole number or \"none\", not {value!r}")
+        raise VariantError(f"{where} must be a whole number or \"none\", not {_shown(value)}")
 
 
 def _validate(data: dict, origin: str) -> None:
     """Name the first key of a variant file that the tutor does not know or cannot use."""
     for key, value in data.items():
         if key not in _TOP_KEYS and key not in SCHEMA:
-            raise VariantError(f"{origin}: unknown key {key!r}")
+            raise VariantError(f"{origin}: unknown key {excerpt(key)}")
         if key in _TOP_KEYS:
             _check_type(f"{origin}: {key}", value, _TOP_KEYS[key])
         else:
             _validate_section(origin, key, value)
     for rid, rule in data.get("rules", {}).items():
         if not isinstance(rule, dict) or "text" not in rule:
-            raise VariantError(f"{origin}: rules.{rid} needs a text")
+            raise VariantError(f"{origin}: {excerpt(f'rules.{rid}', quote=False)} needs a text")
         for sub, subvalue in rule.items():
             if sub not in _RULE_KEYS:
-                raise VariantError(f"{origin}: unknown key rules.{rid}.{sub}")
+                raise VariantError(f"{origin}: unknown key {excerpt(f'rules.{rid}.{sub}', quote=False)}")
             _check_type(f"{origin}: rules.{rid}.{sub}", subvalue, _RULE_KEYS[sub])
     for name, spec in data.get("options", {}).items():
         _validate_option(origin, name, spec)
@@ -220,8 +292,10 @@ def _validate(data: dict, origin: str) -> None:
             raise VariantError(f"{origin}: layouts[{i}] must be a table (players, hand, canastas)")
         for sub, subvalue in row.items():
             if sub not in _LAYOUT_KEYS:
-                raise VariantError(f"{origin}: unknown key layouts[{i}].{sub}")
+                raise VariantError(f"{origin}: unknown key {excerpt(f'layouts[{i}].{sub}', quote=False)}")
             _check_type(f"{origin}: layouts[{i}].{sub}", subvalue, _LAYOUT_KEYS[sub])
+            for number in (subvalue if isinstance(subvalue, list) else [subvalue]):
+                _check_bound(f"{origin}: layouts[{i}].{sub}", f"layouts.{sub}", number)
         for sub in ("players", "hand", "canastas"):
             if sub not in row:
                 raise VariantError(f"{origin}: layouts[{i}] needs {sub}")
@@ -237,15 +311,16 @@ def _validate(data: dict, origin: str) -> None:
 
 def _validate_section(origin: str, key: str, value: Any) -> None:
     if key not in SCHEMA:
-        raise VariantError(f"{origin}: unknown key {key!r}")
+        raise VariantError(f"{origin}: unknown key {excerpt(key)}")
     if not isinstance(value, dict):
         raise VariantError(f"{origin}: [{key}] must be a table")
     if SCHEMA[key] is None:
         return
     for sub, subvalue in value.items():
         if sub not in SCHEMA[key]:
-            raise VariantError(f"{origin}: unknown key {key}.{sub}")
+            raise VariantError(f"{origin}: unknown key {excerpt(f'{key}.{sub}', quote=False)}")
         _check_type(f"{origin}: {key}.{sub}", subvalue, SCHEMA[key][sub])
+        _check_bound(f"{origin}: {key}.{sub}", f"{key}.{sub}", subvalue)
 
 
 def _validate_option(origin: str, name: str, spec: Any) -> None:
@@ -253,14 +328,20 @@ def _validate_option(origin: str, name: str, spec: Any) -> None:
         raise VariantError(f"{origin}: options.{name} must be a table")
     for sub in spec:
         if sub not in _OPTION_KEYS:
-            raise VariantError(f"{origin}: unknown key options.{name}.{sub}")
+            raise VariantError(f"{origin}: unknown key {excerpt(f'options.{name}.{sub}', quote=False)}")
     if "choices" in spec and not isinstance(spec["choices"], list):
         raise VariantError(f"{origin}: options.{name}.choices must be a list")
     if "sets" in spec:
         target = spec["sets"]
         section, _, key = target.partition(".") if isinstance(target, str) else ("", "", "")
         if section not in SCHEMA or not SCHEMA[section] or key not in SCHEMA[section]:
-            raise VariantError(f"{origin}: options.{name}.sets must name a section.key, not {target!r}")
+            raise VariantError(f"{origin}: options.{name}.sets must name a section.key, not {_shown(target)}")
+    # an option's values stand in for the key it sets (or the player count): the same bounds hold
+    bound = spec["sets"] if isinstance(spec.get("sets"), str) else f"options.{name}"
+    values = list(spec.get("choices") or []) + [spec.get("default")]
+    for value in values:
+        for number in (value if isinstance(value, list) else [value]):
+            _check_bound(f"{origin}: options.{name}", bound, number)
     for section, table in (spec.get("on") or {}).items():
         _validate_section(f"{origin}: options.{name}.on", section, table)
 
@@ -277,17 +358,14 @@ def _merge(base: dict, over: Mapping) -> dict:
 
 
 def _read_toml(path: Path) -> dict:
+    """A variant file, read within its size cap and checked for nesting before it is parsed."""
     try:
-        if path.stat().st_size > MAX_VARIANT_FILE_BYTES:
-            raise VariantError(f"{path}: a variant file may be at most {MAX_VARIANT_FILE_BYTES // 1024} KiB")
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except FileNotFoundError:
-        raise VariantError(f"no such variant file: {path}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise VariantError(f"{path}: not valid TOML: {e}") from None
-    except OSError as e:
-        raise VariantError(f"{path}: cannot be read: {e.strerror}") from None
+        text = read_text(path, MAX_VARIANT_FILE_BYTES, "variant file", allow_stdin=False)
+        return toml_loads(text, f"variant file {excerpt(str(path), 80)}")
+    except VariantError:
+        raise
+    except TutorError as e:
+        raise VariantError(str(e)) from None
 
 
 class Variant:
@@ -301,7 +379,8 @@ class Variant:
 
     id = property(lambda self: self.data["id"])
     name = property(lambda self: self.data.get("name", self.data["id"]))
-    source = property(lambda self: self.data.get("source", self.origin))
+    # the title of the rules this variant is written from; a file that names none is its own
+    source = property(lambda self: self.data.get("source", self.name))
 
     @property
     def options(self) -> dict[str, dict]:
@@ -322,6 +401,12 @@ class Variant:
         name = self.id if self.origin == f"{self.id}.toml" else self.origin
         return f"load_variant({name!r})"
 
+    def _repr_html_(self) -> str:
+        """Jupyter and marimo draw the variant's rules, each with its ID and source."""
+        from .render import variant_html
+
+        return variant_html(self)
+
 
 def _build(data: dict, origin: str, parent: Variant | None) -> Variant:
     _validate(data, origin)
@@ -334,11 +419,12 @@ def _build(data: dict, origin: str, parent: Variant | None) -> Variant:
     if parent:
         merged.pop("extends", None)
         merged["extends"] = parent.id
-    source = data.get("source", origin)
+    title = data.get("name", data.get("id", origin))
+    source = data.get("source", title)
     rules: dict[str, Rule] = {}
     if parent:
         for rid, r in parent.rules.items():
-            rules[rid] = Rule(rid, r.text, r.source, r.section, r.ruling, r.inherited_from or parent.id)
+            rules[rid] = Rule(rid, r.text, r.source, r.section, r.ruling, r.inherited_from or parent.id, title)
     for rid, r in own_rules.items():
         rules[rid] = Rule(rid, r["text"], r.get("source", source), r.get("section", ""), r.get("ruling", False))
     merged["rules"] = {}
@@ -355,10 +441,10 @@ def _check_references(variant: Variant) -> None:
         table = variant.data.get(section) or {}
         for key, value in table.items():
             if (key == "rule" or key.endswith("_rule")) and isinstance(value, str) and value not in variant.rules:
-                raise VariantError(f"{variant.origin}: {section}.{key} names unknown rule {value!r}")
+                raise VariantError(f"{variant.origin}: {section}.{key} names unknown rule {excerpt(value)}")
         for value in (table.get("top_never_rules") or {}).values():
             if value not in variant.rules:
-                raise VariantError(f"{variant.origin}: {section}.top_never_rules names unknown rule {value!r}")
+                raise VariantError(f"{variant.origin}: {section}.top_never_rules names unknown rule {excerpt(value)}")
 
 
 @lru_cache(maxsize=None)
@@ -376,7 +462,12 @@ def load_variant(name: str | Path, _seen: tuple = ()) -> Variant:
     if text in BUILTIN:
         return _load_builtin(text)
     if not text.endswith(".toml") and "/" not in text and "\\" not in text:
-        raise VariantError(f"unknown variant {text!r}: use one of {', '.join(BUILTIN)} or the path of a .toml house-rules file")
+        raise VariantError(f"unknown variant {excerpt(text)}: use one of {', '.join(BUILTIN)} or the path of a .toml house-rules file")
+    if "\x00" in text:
+        raise VariantError(f"the variant path {excerpt(text)} holds a NUL character")
+    if len(_seen) >= MAX_EXTENDS:
+        raise VariantError(f"{excerpt(text, 80)}: house-rules files extend one another more than "
+                           f"{MAX_EXTENDS} deep; at most {MAX_EXTENDS} are read")
     path = Path(text)
     if path.resolve() in _seen:
         raise VariantError(f"{path}: extends itself in a loop")
@@ -411,19 +502,19 @@ class Rules:
         for name, value in given.items():
             if name not in specs:
                 known = ", ".join(sorted(specs)) or "none"
-                raise VariantError(f"unknown option {name!r} for {self.variant.id} (its options: {known})")
+                raise VariantError(f"unknown option {excerpt(name)} for {self.variant.id} (its options: {known})")
         for name, spec in specs.items():
             value = given.get(name, spec.get("default"))
             choices = spec.get("choices")
             if spec.get("list"):
                 if not isinstance(value, list):
-                    raise VariantError(f"option {name!r} must be a list, e.g. [1, 3], not {value!r}")
+                    raise VariantError(f"option {name!r} must be a list, e.g. [1, 3], not {_shown(value)}")
                 for item in value:
                     if isinstance(item, bool) or item not in choices:
-                        raise VariantError(f"option {name!r}: {item!r} is not one of {choices}")
+                        raise VariantError(f"option {name!r}: {_shown(item)} is not one of {choices}")
                 value = sorted(set(value))
             elif choices is not None and not any(value == c and type(value) is type(c) for c in choices):
-                raise VariantError(f"option {name!r} must be one of {choices}, not {value!r}")
+                raise VariantError(f"option {name!r} must be one of {choices}, not {_shown(value)}")
             out[name] = value
         return out
 
@@ -478,6 +569,12 @@ class Rules:
 
     def rule(self, rid: str) -> Rule:
         return self.variant.rules[rid]
+
+    def source_of(self, rid: str) -> str:
+        """Where rule ``rid`` comes from, for a person (a finer ID such as ``Y-CHEATS.A``
+        cites the rule it refines; an ID the variant does not state is the tutor's ruling)."""
+        rule = self.variant.rules.get(rid.split(".")[0])
+        return rule.provenance if rule else f"{self.variant.name}, {RULING_WORDS}"
 
     def cite(self, section: str, key: str = "rule") -> str:
         """The rule ID a mechanism cites for ``section`` (``key`` for a finer one)."""

@@ -51,10 +51,16 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def _parser() -> argparse.ArgumentParser:
-    from .cli import _Parser
+EXAMPLES = """examples:
+  canasta-tutor lessons                          # http://127.0.0.1:2718, opens a browser
+  canasta-tutor lessons --port 2719 --headless
+  canasta-tutor lessons --host 0.0.0.0 --token-password-file class.txt   # a classroom
 
-    p = _Parser(prog="canasta-tutor lessons", description="Serve the lesson gallery in a browser.")
+A --host other than this machine (127.0.0.1, ::1, localhost) is refused
+without --token-password or --token-password-file (exit 2)."""
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=2718, help="the port to serve on (default 2718)")
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to serve on (default 127.0.0.1, this machine only); any other "
@@ -63,6 +69,14 @@ def _parser() -> argparse.ArgumentParser:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--token-password", metavar="PASSWORD", help="the password learners type to open the lessons")
     g.add_argument("--token-password-file", metavar="FILE", help="read that password from FILE")
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The lesson server's options alone (``canasta-tutor lessons`` has the same ones)."""
+    from .arguments import Parser
+
+    p = Parser(prog="canasta-tutor lessons", description="Serve the lesson gallery in a browser.")
+    add_arguments(p)
     return p
 
 
@@ -87,8 +101,7 @@ def marimo_argv(args: argparse.Namespace) -> list[str]:
     return argv
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+def run(args: argparse.Namespace) -> int:
     command = marimo_argv(args)
     if not LESSONS.is_dir():
         raise TutorError("this installation carries no lessons")
@@ -104,6 +117,13 @@ def main(argv: list[str] | None = None) -> int:
     sys.argv = command
     runpy.run_module("marimo", run_name="__main__", alter_sys=True)
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``canasta-tutor lessons ARGV``."""
+    from .cli import main as cli_main
+
+    return cli_main(["lessons", *(sys.argv[1:] if argv is None else argv)])
 
 
 class ServerDidNotStart(RuntimeError):

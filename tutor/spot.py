@@ -5,16 +5,24 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from .cards import Card, format_cards, parse_cards
 from .errors import IllegalPlayError, NotationError, SpotError, TutorError
+from .inputs import excerpt, loads, read_bytes
 from .melds import judge
 from .rules import Rules, load_variant
 
+if TYPE_CHECKING:
+    from .verdict import Verdict
+    from .views import LegalMelds
+
 PHASES = ("before-draw", "drawn")
 MAX_SPOT_BYTES = 1024 * 1024
+MAX_SCORE = 1_000_000  # far beyond any game's cumulative score; keeps every sum small
+MAX_MELDS = 60  # more melds than any pack can make
 
 # key -> (accepted types, human description)
 _KEYS: dict[str, tuple[tuple[type, ...], str]] = {
@@ -30,7 +38,7 @@ _KEYS: dict[str, tuple[tuple[type, ...], str]] = {
     "scores": ((list,), "a list of whole numbers, acting side first"),
     "phase": ((str,), '"before-draw" or "drawn"'),
 }
-# Keys that mean something only under some rules (CONTRACT: others are rejected).
+# Keys that mean something only under some rules (docs/spot-format.md: elsewhere they are refused).
 _ONLY_WHEN = {
     "red_threes": lambda r: bool(r["cards"].get("bonus")),
     "first_round": lambda r: "wimp_rule" in r.variant.options,
@@ -60,22 +68,21 @@ class Spot:
         if len(text) > MAX_SPOT_BYTES:
             raise SpotError(f"spot is {len(text)} bytes; at most {MAX_SPOT_BYTES} are read")
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            raise SpotError(f"spot is not valid JSON: {e}") from None
+            data = loads(text, "the spot")
+        except SpotError:
+            raise
+        except TutorError as e:
+            raise SpotError(str(e)) from None
         return cls.from_dict(data)
 
     @classmethod
     def from_file(cls, path: str | Path) -> "Spot":
+        """A spot from a regular file (or ``-``, standard input), read up to its size cap."""
         try:
-            p = Path(path)
-            if p.stat().st_size > MAX_SPOT_BYTES:
-                raise SpotError(f"{path}: a spot file may be at most {MAX_SPOT_BYTES // 1024} KiB")
-            return cls.from_json(p.read_bytes())
-        except FileNotFoundError:
-            raise SpotError(f"no such spot file: {path}") from None
-        except IsADirectoryError:
-            raise SpotError(f"{path} is a folder, not a spot file") from None
+            data = read_bytes(path, MAX_SPOT_BYTES, "spot file")
+        except TutorError as e:
+            raise SpotError(str(e)) from None
+        return cls.from_json(data)
 
     @classmethod
     def from_dict(cls, data: Any) -> "Spot":
@@ -83,10 +90,10 @@ class Spot:
             raise SpotError("a spot is a JSON object with at least 'variant' and 'hand'")
         for key, value in data.items():
             if key not in _KEYS:
-                raise SpotError(f"unknown key {key!r} in spot (known: {', '.join(_KEYS)})")
+                raise SpotError(f"unknown key {excerpt(key)} in spot (known: {', '.join(_KEYS)})")
             kinds, what = _KEYS[key]
             if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
-                raise SpotError(f"spot key {key!r} must be {what}, not {json.dumps(value)}")
+                raise SpotError(f"spot key {key!r} must be {what}, not {_shown(value)}")
         for key in ("variant", "hand"):
             if key not in data:
                 raise SpotError(f"spot is missing the required key {key!r}")
@@ -96,16 +103,27 @@ class Spot:
             if key in data and not applies(rules):
                 raise SpotError(f"spot key {key!r} means nothing in {rules.id}")
         if data.get("phase", "drawn") not in PHASES:
-            raise SpotError(f"spot key 'phase' must be \"before-draw\" or \"drawn\", not {json.dumps(data['phase'])}")
+            raise SpotError(f"spot key 'phase' must be \"before-draw\" or \"drawn\", not {_shown(data['phase'])}")
+        pack_size = sum(rules.pack.values())
         if data.get("stock", 40) < 0:
             raise SpotError("spot key 'stock' cannot be negative")
+        if data.get("stock", 40) > pack_size:
+            raise SpotError(f"spot key 'stock' cannot exceed {pack_size}, the cards of the {rules.id} pack, "
+                            f"not {_shown(data['stock'])}")
+        _check_score("score", data.get("score", 0))
         scores = data.get("scores")
-        if scores is not None and (not scores or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)):
-            raise SpotError("spot key 'scores' must be a non-empty list of whole numbers, acting side first")
+        if scores is not None and (not scores or len(scores) > rules.layout.players
+                                   or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)):
+            raise SpotError("spot key 'scores' must be a non-empty list of whole numbers, acting side first, at "
+                            "most one for each player")
+        for s in scores or ():
+            _check_score("scores", s)
+        if len(data.get("melds", [])) > MAX_MELDS:
+            raise SpotError(f"spot key 'melds' lists {len(data['melds'])} melds; no table holds more than {MAX_MELDS}")
         melds = []
         for i, text in enumerate(data.get("melds", []), start=1):
             if not isinstance(text, str):
-                raise SpotError(f"meld {i} must be a string of cards, not {json.dumps(text)}")
+                raise SpotError(f"meld {i} must be a string of cards, not {_shown(text)}")
             melds.append(_cards(text, f"meld {i}"))
         spot = cls(
             rules=rules,
@@ -196,6 +214,38 @@ class Spot:
     def __repr__(self) -> str:
         return f"Spot.from_json({self.to_json()!r})"
 
+    # -- the Python API: questions and plays (each asks only when used) ------------------------------
+    @cached_property
+    def legal_melds(self) -> "LegalMelds":
+        """The melds and lay-offs the player may put down now, a lazy view (``in``, ``len``, iteration).
+
+        ``"KS KH KD" in spot.legal_melds``; ``for m in spot.legal_melds: m.kind, m.cards, m.to, m.points``.
+        """
+        from .views import LegalMelds
+
+        return LegalMelds(self)
+
+    def ask(self, question: str, *, play: str | None = None, went_out: str | None = None,
+            decider: str = "z3", rlimit: int | None = None) -> "Verdict":
+        """The contract's question about this spot: ``melds``, ``initial-meld``, ``pickup``, ``go-out``,
+        ``play`` (with ``play=``) or ``score`` (with ``went_out="out"`` or ``"concealed"``)."""
+        from .questions import ask
+
+        verdict = ask(question, self, play=play, went_out=went_out, decider=decider, rlimit=rlimit)
+        return replace(verdict, spot=self)
+
+    def play(self, play: str) -> "Spot":
+        """The side's spot when its next turn begins, after this whole turn (``;``-separated steps).
+
+        An illegal play raises ``TurnError`` (an ``IllegalPlayError``): its ``rule``, ``text`` and ``step``
+        say which rule the first illegal step breaks.
+        """
+        from .play import parse_play
+        from .turn import play_turn
+        from .views import spot_after
+
+        return spot_after(self, play_turn(self, parse_play(play)))
+
     def _repr_html_(self) -> str:
         from .render import spot_html
 
@@ -204,6 +254,16 @@ class Spot:
             facts.append(f"first meld needs {self.initial_need}")
         return spot_html(hand=self.hand, melds=self.melds, discard=self.discard,
                          red_threes=self.red_threes, wild=self.rules.wild_ranks, facts=facts)
+
+
+def _shown(value: Any) -> str:
+    """A spot's value in a message: its JSON, short and escaped."""
+    return excerpt(json.dumps(value, ensure_ascii=False, default=str), quote=False)
+
+
+def _check_score(key: str, value: int) -> None:
+    if not -MAX_SCORE <= value <= MAX_SCORE:
+        raise SpotError(f"spot key {key!r} must be a score from {-MAX_SCORE} to {MAX_SCORE}, not {_shown(value)}")
 
 
 def _cards(text: str, where: str) -> tuple[Card, ...]:
@@ -215,8 +275,4 @@ def _cards(text: str, where: str) -> tuple[Card, ...]:
 
 def load_spot(source: str) -> Spot:
     """A spot from a path, or ``-`` for standard input."""
-    if source == "-":
-        import sys
-
-        return Spot.from_json(sys.stdin.read())
     return Spot.from_file(source)

@@ -18,9 +18,7 @@ class Reason:
 
     @classmethod
     def of(cls, rules: Rules, rule: str, text: str) -> "Reason":
-        base = rule.split(".")[0]
-        source = rules.rule(base).source if base in rules.variant.rules else "RULINGS.md"
-        return cls(rule, text, source)
+        return cls(rule, text, rules.source_of(rule))
 
     def to_dict(self) -> dict[str, str]:
         return {"rule": self.rule, "text": self.text, "source": self.source}
@@ -46,6 +44,8 @@ class Verdict:
     reasons: tuple[Reason, ...] = ()
     elapsed_ms: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
+    # the spot asked about, when known (``Spot.ask``): only for drawing the verdict, never compared or printed
+    spot: Any = field(default=None, compare=False, repr=False)
 
     def __bool__(self) -> bool:
         return self.answer
@@ -60,3 +60,9 @@ class Verdict:
         from .report import verdict_text
 
         return verdict_text(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter and marimo draw a verdict as the lessons do: witness cards, or the blocking rules quoted."""
+        from .render import verdict_html
+
+        return verdict_html(self)

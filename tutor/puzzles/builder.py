@@ -29,6 +29,7 @@ class Candidate:
     question: str
     play: str | None
     recipe: str
+    origin: dict[str, Any] | None = None  # the self-played game that reaches the spot (``mine``)
 
 
 def rank_of(order: int) -> str:

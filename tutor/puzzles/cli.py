@@ -1,9 +1,7 @@
-"""``canasta-tutor puzzles``: generate, solve, verify, add and export puzzles.
+"""``canasta-tutor puzzles``: generate, list, solve, verify, add and export puzzles.
 
-Exit status: 0 done (for ``solve``, whatever the learner answered); 1 when
-``verify`` finds a puzzle that does not hold, or ``add`` is refused because
-the deciders disagree; 2 on invalid input (one line on standard error);
-3 when a decider gave up within its limit.
+Its options live in ``add_arguments``; ``tutor.cli`` puts them under the one
+``canasta-tutor`` parser. Exit status: see ``EXIT_STATUS``.
 """
 
 from __future__ import annotations
@@ -12,60 +10,86 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Sequence
 
-from ..errors import SolverLimitError, TutorError
-from .format import QUESTIONS
+from ..arguments import add_progress, add_variant, add_workers, json_options, positive_int, show_progress
+from ..errors import TutorError
+from .format import GRADES, QUESTIONS
 
+PARTIAL = 4  # generate made fewer puzzles than asked: they are printed, and the shortfall is said on stderr
+EXIT_STATUS = f"""exit status:
+  0  done (for solve, whatever the learner answered)
+  1  verify found a puzzle that does not hold, or add was refused because the deciders disagree
+  2  invalid input (one line on standard error)
+  3  a decider gave up within its limit
+  {PARTIAL}  generate found fewer puzzles than --count: those found are written, and standard error says
+     how many"""
 EXAMPLES = """examples:
   canasta-tutor puzzles generate --variant classic --count 20 --seed 7 --out mine.jsonl
   canasta-tutor puzzles generate --variant canasty --count 5 --difficulty 4 --theme legal-cheats
+  canasta-tutor puzzles list --variant albany --question go-out --grade 3
   canasta-tutor puzzles solve puzzles/classic.jsonl classic-go-out-1a2b3c4d
   canasta-tutor puzzles verify                     # the whole shipped bank
-  canasta-tutor puzzles verify mine.jsonl --deep
+  canasta-tutor puzzles verify mine.jsonl --deep --no-progress
   canasta-tutor puzzles add --spot spot.json --question go-out --tags lesson-3 --to mine.jsonl
-  canasta-tutor puzzles export puzzles/house.jsonl --format html --answers --out house.html"""
+  canasta-tutor puzzles export puzzles/house.jsonl --format html --answers --out house.html
+
+""" + EXIT_STATUS
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):
-        raise TutorError(f"{self.prog}: {message}")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="puzzles_command", metavar="COMMAND", parser_class=type(p))
 
+    g = sub.add_parser("generate", help="generate doubly proved puzzles (JSON Lines)", epilog="""examples:
+  canasta-tutor puzzles generate --variant classic --count 20 --seed 7 --out mine.jsonl
+  canasta-tutor puzzles generate --variant ours.toml --count 5 --difficulty 2 --no-progress
 
-def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="canasta-tutor puzzles", description="Puzzles with proven answers.", epilog=EXAMPLES,
-                formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-
-    g = sub.add_parser("generate", help="generate doubly proved puzzles (JSON Lines)")
-    g.add_argument("--variant", required=True, help="classic, house, canasty, albany or a house-rules .toml")
-    g.add_argument("--count", type=int, required=True, help="how many puzzles")
-    g.add_argument("--difficulty", type=int, choices=range(1, 6), metavar="{1..5}", help="keep only this grade")
-    g.add_argument("--theme", help="keep only puzzles with this theme (see puzzles/README.md)")
+""" + EXIT_STATUS)
+    add_variant(g, required=True)
+    g.add_argument("--count", type=positive_int, required=True, help="how many puzzles")
+    g.add_argument("--difficulty", type=int, choices=GRADES, metavar="{1..5}", help="keep only this grade")
+    g.add_argument("--theme", help="keep only puzzles with this theme (see 'canasta-tutor puzzles themes')")
     g.add_argument("--seed", default="0", help="the seed: the same seed gives the same puzzles (default 0)")
     g.add_argument("--options", default="{}", help='variant options as JSON, e.g. \'{"players": 2}\'')
-    g.add_argument("--workers", type=int, default=2, help="processes proving in parallel (default 2)")
+    add_workers(g, "processes proving in parallel")
     g.add_argument("--out", help="write to this file (default: standard output)")
-    g.add_argument("--quiet", action="store_true", help="no progress bar or summary")
+    add_progress(g)
 
-    s = sub.add_parser("solve", help="try a puzzle: answer it, then see the proof")
+    ls = sub.add_parser("list", help="one line per puzzle: id, variant, question, themes, grade", epilog="""examples:
+  canasta-tutor puzzles list                         # the shipped bank
+  canasta-tutor puzzles list mine.jsonl --question cheat
+  canasta-tutor puzzles list --variant house --theme frozen-pile --grade 2 --json""")
+    ls.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: the shipped bank)")
+    add_variant(ls, extra=" (keep only its puzzles)")
+    ls.add_argument("--question", choices=QUESTIONS, help="keep only puzzles asking this")
+    ls.add_argument("--theme", help="keep only puzzles with this theme")
+    ls.add_argument("--grade", type=int, choices=GRADES, metavar="{1..5}", help="keep only this grade")
+    ls.add_argument("--json", action="store_true", help="one JSON object per puzzle")
+
+    s = sub.add_parser("solve", help="try a puzzle: answer it, then see the proof", epilog="""examples:
+  canasta-tutor puzzles solve puzzles/classic.jsonl
+  canasta-tutor puzzles solve puzzles/classic.jsonl classic-go-out-1a2b3c4d""")
     s.add_argument("file", metavar="FILE")
     s.add_argument("id", nargs="?", metavar="ID", help="the puzzle's id (default: the first in the file)")
 
-    v = sub.add_parser("verify", help="re-prove puzzle files with both deciders")
+    v = sub.add_parser("verify", help="re-prove puzzle files with both deciders", epilog="""examples:
+  canasta-tutor puzzles verify
+  canasta-tutor puzzles verify mine.jsonl --deep --workers 1""")
     v.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: the shipped bank)")
     v.add_argument("--deep", action="store_true", help="also recount ways and recompute grades and themes")
-    v.add_argument("--workers", type=int, default=2, help="processes re-proving in parallel (default 2)")
-    v.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_workers(v, "processes re-proving in parallel")
+    add_progress(v)
 
-    a = sub.add_parser("add", help="prove a spot's answer and append it to a puzzle file")
+    a = sub.add_parser("add", help="prove a spot's answer and append it to a puzzle file", epilog="""examples:
+  canasta-tutor puzzles add --spot spot.json --question go-out --tags lesson-3 --to mine.jsonl
+  canasta-tutor puzzles add --spot spot.json --question cheat --play "meld KS 2C JK; discard 9C" --to mine.jsonl""")
     a.add_argument("--spot", required=True, metavar="SPOT", help="a spot JSON file, or - for standard input")
     a.add_argument("--question", required=True, choices=QUESTIONS)
     a.add_argument("--play", help="the disputed play (cheat), or the proposed pickup / first meld")
     a.add_argument("--tags", nargs="*", default=[], help="extra themes for the puzzle")
     a.add_argument("--to", required=True, metavar="FILE", help="the puzzle file to append to")
 
-    e = sub.add_parser("export", help="a printable worksheet")
+    e = sub.add_parser("export", help="a printable worksheet", epilog="""examples:
+  canasta-tutor puzzles export puzzles/house.jsonl --format html --answers --out house.html""")
     e.add_argument("file", metavar="FILE")
     e.add_argument("--format", required=True, choices=("html",))
     e.add_argument("--answers", action="store_true", help="add the answer key on separate pages")
@@ -73,46 +97,97 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--title", help="the worksheet's title")
 
     sub.add_parser("themes", help="list the themes puzzles are tagged with")
-    return p
+
+    r = sub.add_parser("rehash", help="recompute the checksums of puzzle files whose texts were edited on purpose")
+    r.add_argument("files", nargs="+", metavar="FILE")
+
+def run(args: argparse.Namespace) -> int:
+    command = getattr(args, "puzzles_command", None)
+    if command is None:
+        args.help_parser.print_help()
+        return 0
+    return {"generate": _generate, "list": _list, "solve": _solve, "verify": _verify, "add": _add,
+            "export": _export, "themes": _themes, "rehash": _rehash}[command](args)
+
+
+def main(argv=None) -> int:
+    """``canasta-tutor puzzles ARGV``."""
+    from ..cli import main as cli_main
+
+    return cli_main(["puzzles", *(sys.argv[1:] if argv is None else argv)])
 
 
 # -- generate --------------------------------------------------------------------------------
 
 def _seed(text: str) -> int | str:
-    return int(text) if text.lstrip("-").isdigit() else text
+    from ..inputs import excerpt, whole_number
+
+    if len(text) > 80:
+        raise TutorError(f"--seed may be at most 80 characters, not {excerpt(text)}")
+    body = text[1:] if text.startswith("-") else text
+    return whole_number(text, "--seed") if body.isascii() and body.isdigit() else text
 
 
 def _generate(args) -> int:
     from .format import dumps
     from .generate import generate_report
 
-    try:
-        options = json.loads(args.options)
-    except json.JSONDecodeError as e:
-        raise TutorError(f"--options is not valid JSON: {e.msg}") from None
-    if not isinstance(options, dict):
-        raise TutorError("--options must be a JSON object")
+    options = json_options(args.options)
+    shown = show_progress(args)
     report = generate_report(args.variant, args.count, args.difficulty, args.theme, _seed(args.seed), options,
-                             args.workers, progress=not args.quiet)
+                             args.workers, progress=shown)
     text = dumps(report.puzzles)
     if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+        from .format import locked, write_atomic
+
+        with locked(args.out):
+            write_atomic(args.out, text)
     else:
         sys.stdout.write(text)
-    if not args.quiet:
-        yes = sum(p.answer for p in report.puzzles)
-        grades = {g: sum(p.grade == g for p in report.puzzles) for g in range(1, 6)}
-        print(f"{len(report.puzzles)} puzzles ({yes} yes, {len(report.puzzles) - yes} no; grades "
-              f"{' '.join(f'{g}:{n}' for g, n in grades.items())}) from {report.tried} candidates "
-              f"in {report.seconds:.1f} s", file=sys.stderr)
+    yes = sum(p.answer for p in report.puzzles)
+    grades = {g: sum(p.grade == g for p in report.puzzles) for g in GRADES}
+    print(f"{len(report.puzzles)} puzzles ({yes} yes, {len(report.puzzles) - yes} no; grades "
+          f"{' '.join(f'{g}:{n}' for g, n in grades.items())}) from {report.tried} candidates "
+          f"in {report.seconds:.1f} s", file=sys.stderr)
+    if shown:
         for why, n in sorted(report.dropped.items(), key=lambda kv: -kv[1]):
             print(f"  dropped {n}: {why}", file=sys.stderr)
-        for d in report.disagreements[:5]:
-            print(f"  PROBLEM ({d['question']}): {d['problem']}\n    spot: {json.dumps(d['spot'])}",
-                  file=sys.stderr)
+    for d in report.disagreements[:5]:
+        print(f"  PROBLEM ({d['question']}): {d['problem']}\n    spot: {json.dumps(d['spot'])}",
+              file=sys.stderr)
     if len(report.puzzles) < args.count:
-        print(f"canasta-tutor puzzles: only {len(report.puzzles)} of {args.count} puzzles found; "
-              "try another seed, or fewer filters", file=sys.stderr)
+        print(f"canasta-tutor: puzzles generate found {len(report.puzzles)} of the {args.count} puzzles asked "
+              f"(exit status {PARTIAL}); try another seed, or fewer filters", file=sys.stderr)
+        return PARTIAL
+    return 0
+
+
+# -- list ------------------------------------------------------------------------------------------
+
+def _list(args) -> int:
+    from .format import read_file
+    from .verify import bank_files
+
+    variants = set()
+    if args.variant:
+        from ..rules import load_variant
+
+        variants = {args.variant, load_variant(args.variant).id}
+    if args.theme:
+        from .grading import THEMES
+
+        if args.theme not in THEMES:
+            raise TutorError(f"unknown theme {args.theme!r} (themes: {', '.join(THEMES)})")
+    for path in bank_files(args.paths):
+        for p in read_file(path):
+            if ((variants and p.variant not in variants) or (args.question and p.question != args.question)
+                    or (args.theme and args.theme not in p.themes) or (args.grade and p.grade != args.grade)):
+                continue
+            if args.json:
+                print(json.dumps({"id": p.id, "variant": p.variant, "question": p.question,
+                                  "themes": list(p.themes), "grade": p.grade, "file": str(path)}))
+            else:
+                print(f"{p.id:<34} {p.variant:<8} {p.question:<12} grade {p.grade}  {', '.join(p.themes)}")
     return 0
 
 
@@ -223,7 +298,7 @@ def _solve(args) -> int:
 def _verify(args) -> int:
     from .verify import verify_paths
 
-    report = verify_paths(args.paths, deep=args.deep, workers=args.workers, progress=not args.quiet)
+    report = verify_paths(args.paths, deep=args.deep, workers=args.workers, progress=show_progress(args))
     for p in report.problems:
         print(f"FAIL {p}")
     state = "all hold" if report.ok else f"{len(report.problems)} problem{'s' * (len(report.problems) != 1)}"
@@ -240,7 +315,7 @@ def _add(args) -> int:
     import re
 
     from ..spot import load_spot
-    from .format import PuzzleError, read_file
+    from .format import PuzzleError, append, read_file
     from .generate import puzzle_from
     from .prove import Disagreement, prove
 
@@ -248,7 +323,8 @@ def _add(args) -> int:
         if not re.match(r"^[a-z0-9][a-z0-9-]{0,39}$", t):
             raise TutorError(f"tag {t!r}: a tag is lower-case letters, digits and hyphens")
     target = Path(args.to)
-    existing = read_file(target) if target.exists() and target.stat().st_size else []
+    # an early look, to refuse before proving; the append itself checks again under the file's lock
+    existing = read_file(target) if target.exists() else []
     try:
         spot = load_spot(args.spot)
     except TutorError as e:
@@ -259,7 +335,7 @@ def _add(args) -> int:
         proven = prove(spot, args.question, args.play)
     except (Disagreement, AssertionError) as e:
         why = str(e).splitlines()[0] if str(e) else type(e).__name__
-        print(f"canasta-tutor puzzles: refused: the deciders disagree about this spot ({why})", file=sys.stderr)
+        print(f"canasta-tutor: puzzles add refused: the deciders disagree about this spot ({why})", file=sys.stderr)
         return 1
     if args.question == "cheat" and not proven.answer and not proven.proof.get("cheats"):
         raise TutorError("refused: the referee rejects this play, but for none of the named cheats (A B C M N): "
@@ -267,8 +343,7 @@ def _add(args) -> int:
     puzzle = puzzle_from(spot, args.question, args.play, proven, "manual", "-", args.tags)
     if any(p.id == puzzle.id for p in existing):
         raise PuzzleError(f"refused: {target} already holds this puzzle ({puzzle.id})")
-    with target.open("a", encoding="utf-8") as f:
-        f.write(puzzle.to_line() + "\n")
+    append(target, puzzle)
     print(f"added {puzzle.id} to {target}: answer {'yes' if puzzle.answer else 'no'}, grade {puzzle.grade}, "
           f"themes {', '.join(puzzle.themes)}")
     return 0
@@ -286,9 +361,22 @@ def _export(args) -> int:
     title = args.title or f"{Path(args.file).stem.replace('_', ' ').title()} puzzles"
     html = worksheet_html(puzzles, title=title, answers=args.answers)
     if args.out:
-        Path(args.out).write_text(html, encoding="utf-8")
+        from .format import locked, write_atomic
+
+        with locked(args.out):
+            write_atomic(args.out, html)
     else:
         sys.stdout.write(html)
+    return 0
+
+
+def _rehash(args) -> int:
+    from .format import rehash
+
+    for path in args.files:
+        count, changed = rehash(path)
+        print(f"{path}: {count} puzzle{'s' * (count != 1)}, {changed} checksum{'s' * (changed != 1)} recomputed; "
+              f"run 'canasta-tutor puzzles verify {path}' to re-prove them")
     return 0
 
 
@@ -298,35 +386,6 @@ def _themes(args) -> int:
     for name, text in THEMES.items():
         print(f"{name:<22} {text}")
     return 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
-    try:
-        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-        if args.command is None:
-            parser.print_help()
-            return 0
-        return {"generate": _generate, "solve": _solve, "verify": _verify, "add": _add,
-                "export": _export, "themes": _themes}[args.command](args)
-    except SolverLimitError as e:
-        print(f"canasta-tutor puzzles: {e}", file=sys.stderr)
-        return 3
-    except NotImplementedError as e:  # a decider that does not play this variant yet
-        print(f"canasta-tutor puzzles: not supported yet: {e}", file=sys.stderr)
-        return 2
-    except TutorError as e:
-        print(f"canasta-tutor puzzles: {e}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
-    except OSError as e:
-        print(f"canasta-tutor puzzles: {e.strerror or e}: {getattr(e, 'filename', '') or ''}".rstrip(": "),
-              file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("canasta-tutor puzzles: interrupted", file=sys.stderr)
-        return 130
 
 
 if __name__ == "__main__":

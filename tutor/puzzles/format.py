@@ -11,23 +11,32 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..errors import TutorError
+from ..inputs import excerpt, loads, open_binary
 
 QUESTIONS = ("go-out", "pickup", "initial-meld", "cheat")
 GRADES = (1, 2, 3, 4, 5)
 WAYS_CAP = 5  # ways are counted up to this many; "5" reads "five or more"
 MAX_PUZZLE_FILE_BYTES = 16 * 1024 * 1024
 MAX_LINE_BYTES = 64 * 1024
+CHECKSUM_VERSION = 2  # 1 covered the spot, question, play and answer; 2 covers every field
 
 # The fields of a puzzle line, in the order they are written.
 FIELDS = ("id", "variant", "question", "spot", "play", "answer", "proof", "ways", "unique",
           "themes", "grade", "features", "generator", "seed", "checksum")
 FEATURES = ("cards", "candidates", "traps", "rules", "steps", "ways", "queries")
+# Fields a puzzle carries when it has them, written after the others: the self-played game
+# that reaches its spot (``mine.replay`` plays it again) and its starting rating.
+OPTIONAL_FIELDS = ("origin", "rating")
+_ORIGIN_KEYS = {"variant": str, "options": dict, "game": str, "turn": int, "phase": str}
+RATING_RANGE = (100.0, 3500.0)
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{2,79}$")
 _TAG = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -59,6 +68,8 @@ class Puzzle:
     play: str | None = None
     ways: int | None = None
     unique: bool | None = None
+    origin: dict[str, Any] | None = None
+    rating: float | None = None
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "puzzle") -> "Puzzle":
@@ -70,6 +81,7 @@ class Puzzle:
     def to_dict(self) -> dict[str, Any]:
         d = {k: getattr(self, k) for k in FIELDS}
         d["themes"] = list(self.themes)
+        d.update({k: getattr(self, k) for k in OPTIONAL_FIELDS if getattr(self, k) is not None})
         return d
 
     def to_line(self) -> str:
@@ -79,23 +91,31 @@ class Puzzle:
     def prompt(self) -> str:
         return prompt_of(self.question, self.spot.get("phase", "drawn"), self.play)
 
+    def _repr_html_(self) -> str:
+        """Jupyter and marimo draw the puzzle: its table and question, the proof folded away."""
+        from .worksheet import puzzle_html
+
+        return puzzle_html(self)
+
 
 def prompt_of(question: str, phase: str = "drawn", play: str | None = None) -> str:
-    """The question in words for a learner."""
+    """The question in words for a learner: always about a whole legal turn, to its discard or going out."""
     if question == "go-out":
         if phase == "before-draw":
             return "Can you go out this turn by taking the discard pile?"
         return "You have drawn. Can you go out this turn?"
     if question == "pickup":
         if play:
-            return f"May you take the discard pile with {play}?"
-        return "May you take the discard pile now?"
+            return (f"May you take the discard pile with {play}, and still finish the turn legally "
+                    "(a discard, or going out)?")
+        return "May you take the discard pile now, and still finish the turn legally (a discard, or going out)?"
     if question == "initial-meld":
         if play:
-            return f"Is this first meld legal: {play}?"
+            return f"Is this first meld legal, as part of a whole legal turn: {play}?"
         if phase == "before-draw":
-            return "Can your side make its first meld this turn (from your hand, or by taking the pile)?"
-        return "Can your side make its first meld this turn?"
+            return ("Can your side make its first meld this turn (from your hand, or by taking the pile), "
+                    "and finish the turn legally?")
+        return "Can your side make its first meld this turn, and finish the turn legally?"
     return f"A player announces this turn: {play}. Is it legal? If not, which cheat is it?"
 
 
@@ -108,15 +128,32 @@ def canonical_spot(spot: dict[str, Any]) -> dict[str, Any]:
     return Spot.from_dict(spot).to_dict()
 
 
-def checksum_text(spot: dict[str, Any], question: str, play: str | None, answer: bool) -> str:
-    """What the checksum covers: four lines, the canonical spot JSON (keys sorted, no spaces),
-    the question, the play (empty if none) and the answer (``true`` or ``false``)."""
+def checksum_text(data: dict[str, Any]) -> str:
+    """What the checksum covers: a first line naming the format's version, then the whole
+    record but its checksum, as compact JSON with sorted keys and the spot made canonical:
+    everything a learner is shown (id, themes, reason texts, the witness) and how it was made."""
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    body["spot"] = canonical_spot(data["spot"])
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return f"canasta-tutor puzzle {CHECKSUM_VERSION}\n{text}"
+
+
+def checksum(data: dict[str, Any]) -> str:
+    """The checksum of a puzzle record (a ``Puzzle``'s ``to_dict()`` or a parsed line)."""
+    return hashlib.sha256(checksum_text(data).encode("utf-8")).hexdigest()
+
+
+def _first_checksum(spot: dict[str, Any], question: str, play: str | None, answer: bool) -> str:
+    """The checksum of the format's first version (spot, question, play and answer only):
+    recognised only to say that a file needs ``puzzles rehash``, never accepted."""
     spot_json = json.dumps(canonical_spot(spot), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "\n".join((spot_json, question, play or "", "true" if answer else "false"))
+    text = "\n".join((spot_json, question, play or "", "true" if answer else "false"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def checksum(spot: dict[str, Any], question: str, play: str | None, answer: bool) -> str:
-    return hashlib.sha256(checksum_text(spot, question, play, answer).encode("utf-8")).hexdigest()
+def seal(puzzle: "Puzzle") -> "Puzzle":
+    """``puzzle`` with the checksum of everything else it holds."""
+    return replace(puzzle, checksum=checksum(puzzle.to_dict()))
 
 
 def puzzle_id(variant: str, question: str, spot: dict[str, Any], play: str | None) -> str:
@@ -207,7 +244,7 @@ def check_record(data: Any) -> list[str]:
     missing = [k for k in FIELDS if k not in data]
     if missing:
         problems.append(f"missing field{'s' * (len(missing) > 1)} {', '.join(missing)}")
-    unknown = sorted(set(data) - set(FIELDS))
+    unknown = sorted(set(data) - set(FIELDS) - set(OPTIONAL_FIELDS))
     if unknown:
         problems.append(f"unknown field{'s' * (len(unknown) > 1)} {', '.join(unknown)}")
     if missing:
@@ -215,11 +252,11 @@ def check_record(data: Any) -> list[str]:
     if not isinstance(data["id"], str) or not _ID.match(data["id"]):
         problems.append("id must be 3-80 characters: lower-case letters, digits and hyphens")
     if data["question"] not in QUESTIONS:
-        problems.append(f"question must be one of {', '.join(QUESTIONS)}, not {json.dumps(data['question'])}")
+        problems.append(f"question must be one of {', '.join(QUESTIONS)}, not {excerpt(json.dumps(data['question']), quote=False)}")
     if not isinstance(data["answer"], bool):
         problems.append("answer must be true or false")
     if not isinstance(data["spot"], dict):
-        problems.append("spot must be a JSON object (the contract's spot)")
+        problems.append("spot must be a JSON object (a spot, as canasta-tutor check reads it)")
     if not isinstance(data["variant"], str) or (isinstance(data["spot"], dict)
                                                  and data["variant"] != data["spot"].get("variant")):
         problems.append("variant must be a string equal to spot.variant")
@@ -256,6 +293,18 @@ def check_record(data: Any) -> list[str]:
         problems.append("generator must name what made the puzzle, e.g. \"construct/near-canasta\"")
     if not (_is_int(data["seed"]) or isinstance(data["seed"], str)):
         problems.append("seed must be a whole number or a string")
+    origin = data.get("origin")
+    if origin is not None and not (isinstance(origin, dict) and set(origin) == set(_ORIGIN_KEYS) and all(
+            isinstance(origin[k], t) and not (t is int and isinstance(origin[k], bool))
+            for k, t in _ORIGIN_KEYS.items())):
+        problems.append("origin must hold exactly variant, options, game, turn and phase (the game that "
+                        "reaches the spot)")
+    elif origin is not None and origin["variant"] != data["variant"]:
+        problems.append("origin.variant must be the puzzle's variant")
+    rating = data.get("rating")
+    if rating is not None and not (isinstance(rating, (int, float)) and not isinstance(rating, bool)
+                                   and RATING_RANGE[0] <= rating <= RATING_RANGE[1]):
+        problems.append(f"rating must be a number from {RATING_RANGE[0]:.0f} to {RATING_RANGE[1]:.0f}")
     if not isinstance(data["checksum"], str) or not _HEX64.match(data["checksum"]):
         problems.append("checksum must be 64 lower-case hex digits (sha256)")
     if problems:
@@ -264,12 +313,16 @@ def check_record(data: Any) -> list[str]:
     if problems:
         return problems
     try:
-        expected = checksum(data["spot"], data["question"], play, answer)
+        expected = checksum(data)
     except TutorError as e:
         return [f"spot cannot occur: {e}"]
     if expected != data["checksum"]:
-        problems.append("checksum does not match the spot, question, play and answer: "
-                        "the puzzle was edited after it was proved (re-prove it with 'puzzles add')")
+        if data["checksum"] == _first_checksum(data["spot"], data["question"], play, answer):
+            problems.append(f"checksum is of the puzzle format's version 1; version {CHECKSUM_VERSION} covers "
+                            "every field: run 'canasta-tutor puzzles rehash FILE', then 'puzzles verify FILE'")
+        else:
+            problems.append("checksum does not match the puzzle: it was edited after it was proved "
+                            "(re-prove it with 'puzzles add', or run 'puzzles rehash' and then 'puzzles verify')")
     return problems
 
 
@@ -291,30 +344,43 @@ class Line:
 
 
 def read_lines(path: str | Path) -> Iterator[Line]:
-    """Every non-blank line of a puzzle file, parsed and schema-checked (problems kept, not raised)."""
-    p = Path(path)
+    """Every non-blank line of a puzzle file, parsed and schema-checked (problems kept, not raised).
+
+    Only a regular file is read, line by line within the caps; a line that is too long,
+    not UTF-8, nested deep or holding huge numbers is one line's problem, not the file's."""
     try:
-        if p.stat().st_size > MAX_PUZZLE_FILE_BYTES:
-            raise PuzzleError(f"{path}: a puzzle file may be at most {MAX_PUZZLE_FILE_BYTES // (1024 * 1024)} MiB")
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PuzzleError(f"no such puzzle file: {path}") from None
-    except IsADirectoryError:
-        raise PuzzleError(f"{path} is a folder, not a puzzle file") from None
-    except UnicodeDecodeError:
-        raise PuzzleError(f"{path} is not UTF-8 text") from None
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        if len(raw) > MAX_LINE_BYTES:
-            yield Line(number, None, [f"the line is longer than {MAX_LINE_BYTES} characters"])
-            continue
-        try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as e:
-            yield Line(number, None, [f"not valid JSON: {e.msg} at column {e.colno}"])
-            continue
-        yield Line(number, data, check_record(data))
+        stream = open_binary(path, "puzzle file", allow_stdin=False)
+    except TutorError as e:
+        raise PuzzleError(str(e)) from None
+    with stream:
+        for number, raw in _lines_of(stream, path):
+            if raw is None:
+                yield Line(number, None, [f"the line is longer than {MAX_LINE_BYTES} bytes"])
+                continue
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                yield Line(number, None, [f"the line is not UTF-8 text (byte {e.start + 1})"])
+                continue
+            if not text.strip():
+                continue
+            try:
+                data = loads(text, "the line")
+            except TutorError as e:
+                yield Line(number, None, [str(e)])
+                continue
+            yield Line(number, data, check_record(data))
+
+
+def _lines_of(stream, path) -> Iterator[tuple[int, bytes | None]]:
+    from ..inputs import lines
+
+    try:
+        yield from lines(stream, MAX_LINE_BYTES, MAX_PUZZLE_FILE_BYTES, f"puzzle file {excerpt(str(path), 80)}")
+    except PuzzleError:
+        raise
+    except TutorError as e:
+        raise PuzzleError(str(e)) from None
 
 
 def read_file(path: str | Path) -> list[Puzzle]:
@@ -336,12 +402,116 @@ def dumps(puzzles: Iterable[Puzzle]) -> str:
 
 
 def write_file(path: str | Path, puzzles: Iterable[Puzzle]) -> None:
-    Path(path).write_text(dumps(puzzles), encoding="utf-8")
+    """Replace the puzzle file with ``puzzles``, atomically and under the file's lock."""
+    text = dumps(puzzles)
+    with locked(path):
+        write_atomic(path, text)
+
+
+@contextmanager
+def locked(path: str | Path) -> Iterator[None]:
+    """Hold the lock of ``path`` (``fcntl.flock`` on a hidden ``.NAME.lock`` beside it): writers of one
+    file take turns, so two ``puzzles add`` never both append, nor read a half-written file."""
+    import fcntl
+
+    lock = Path(path).with_name(f".{Path(path).name}.lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise PuzzleError(f"cannot lock {excerpt(str(path), 80)}: {e.strerror or e}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file in the same folder,
+    flushed to disk, then renamed over it (a crash or a full disk leaves the old file)."""
+    import tempfile
+
+    target = Path(path)
+    if target.is_dir():
+        raise PuzzleError(f"{excerpt(str(target), 80)} is a folder")
+    if target.exists() and not target.is_file():
+        raise PuzzleError(f"{excerpt(str(target), 80)} is not a regular file: nothing is written to it")
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if target.exists():
+            os.chmod(tmp, target.stat().st_mode & 0o777)
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+    except OSError:
+        pass  # not every file system syncs a folder; the rename itself is atomic
+
+
+def append(path: str | Path, puzzle: Puzzle) -> None:
+    """Add ``puzzle`` at the end of the file (created if missing) under its lock, refusing an id
+    the file already holds; a last line without its newline is completed first, so two
+    puzzles never share a line."""
+    target = Path(path)
+    with locked(target):
+        old = ""
+        if target.exists():
+            existing = read_file(target)
+            if any(p.id == puzzle.id for p in existing):
+                raise PuzzleError(f"refused: {excerpt(str(target), 80)} already holds this puzzle ({puzzle.id})")
+            with open_binary(target, "puzzle file", allow_stdin=False) as f:
+                old = f.read().decode("utf-8")
+            if old and not old.endswith("\n"):
+                old += "\n"
+        write_atomic(target, old + puzzle.to_line() + "\n")
+
+
+def rehash(path: str | Path) -> tuple[int, int]:
+    """Recompute every checksum of a puzzle file (after its texts were edited on purpose) and
+    write it back atomically; ``(puzzles, changed)``. Every other schema problem refuses the
+    file, naming the line. The answers are not re-proved here: run ``verify`` after."""
+    with locked(path):
+        records, changed = [], 0
+        for line in read_lines(path):
+            data = line.data
+            if isinstance(data, dict) and "checksum" in data and isinstance(data.get("spot"), dict):
+                try:
+                    fresh = checksum(data)
+                except (TutorError, KeyError, TypeError):
+                    fresh = None
+                if fresh is not None:
+                    changed += fresh != data["checksum"]
+                    data = dict(data, checksum=fresh)
+            problems = check_record(data)
+            if problems:
+                raise PuzzleError(f"{excerpt(str(path), 80)}:{line.number} ({line.id}): {problems[0]}")
+            records.append(Puzzle.from_dict(data, f"{path}:{line.number}"))
+        ids = [p.id for p in records]
+        if len(set(ids)) != len(ids):
+            raise PuzzleError(f"{excerpt(str(path), 80)}: an id appears twice")
+        write_atomic(path, dumps(records))
+    return len(records), changed
 
 
 def find(puzzles: list[Puzzle], puzzle_id: str) -> Puzzle:
     for p in puzzles:
         if p.id == puzzle_id:
             return p
-    raise PuzzleError(f"no puzzle {puzzle_id!r} in the file (its ids start {', '.join(p.id for p in puzzles[:3])}...)"
+    raise PuzzleError(f"no puzzle {excerpt(puzzle_id)} in the file (its ids start {', '.join(p.id for p in puzzles[:3])}...)"
                       if puzzles else "the puzzle file is empty")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from ..errors import SolverLimitError, TutorError
@@ -19,9 +19,10 @@ from ..progress import Progress
 from ..rules import rules_for
 from ..spot import Spot
 from .construct import Builder, Candidate, Skip, recipes_for
-from .format import GRADES, Puzzle, checksum, puzzle_id
+from .format import GRADES, Puzzle, puzzle_id, seal
 from .grading import THEMES, features_of, grade_of, themes_of
 from .prove import Disagreement, Proven, prove
+from .trainer import initial_rating
 
 BATCH = 24                  # candidates proved per round, whatever the number of workers
 MAX_TRIES_PER_PUZZLE = 40   # give up after this many candidates per puzzle wanted
@@ -58,11 +59,26 @@ def _size_for(difficulty: int | None, rng: random.Random) -> int:
     return {1: 0, 2: 0, 3: 1, 4: 2, 5: 2}[difficulty]
 
 
+#: Where candidates come from: moments of self-played games, or recipes that build a spot to a plan.
+SOURCES = ("mined", "constructed")
+#: In a mined bank, every this-many-th candidate of a variant with disputed plays is a constructed cheat:
+#: a cheat is a play someone proposes, which no greedy bot ever does.
+CHEAT_EVERY = 4
+
+
 def build_candidate(variant: str, options: dict[str, Any], seed: int | str, index: int,
-                    difficulty: int | None = None, recipe: str | None = None) -> Candidate:
-    """Candidate ``index`` of a seed: a recipe chosen by weight, aimed at yes or no in turn."""
+                    difficulty: int | None = None, recipe: str | None = None,
+                    source: str = "constructed") -> Candidate:
+    """Candidate ``index`` of a seed: a mined moment, or a recipe chosen by weight, aimed at yes or no in turn."""
     rules = rules_for(variant, options)
     recipes = recipes_for(rules)
+    if source == "mined" and recipe is None:
+        cheats = [r for r in recipes if r[0].startswith("construct/cheat")]
+        if not (cheats and index % CHEAT_EVERY == CHEAT_EVERY - 1):
+            from .mine import mined_candidate
+
+            return mined_candidate(variant, options, seed, index)
+        recipes = cheats
     if recipe is not None:
         recipes = [r for r in recipes if r[0] == recipe]
         if not recipes:
@@ -75,18 +91,19 @@ def build_candidate(variant: str, options: dict[str, Any], seed: int | str, inde
 
 
 def puzzle_from(spot: Spot, question: str, play: str | None, proven: Proven, generator: str,
-                seed: int | str, extra_themes: Iterable[str] = ()) -> Puzzle:
+                seed: int | str, extra_themes: Iterable[str] = (), origin: dict[str, Any] | None = None) -> Puzzle:
     """A puzzle record from a proved answer (themes, features and grade computed here)."""
     spot_d = spot.to_dict()
     themes = themes_of(spot, proven)
     themes += [t for t in extra_themes if t not in themes]
     features = features_of(spot, proven, play)
-    return Puzzle(
+    puzzle = Puzzle(
         id=puzzle_id(spot_d["variant"], question, spot_d, play), variant=spot_d["variant"], question=question,
         spot=spot_d, play=play, answer=proven.answer, proof=proven.proof,
         ways=proven.ways if proven.answer else None, unique=proven.unique if proven.answer else None,
         themes=tuple(themes), grade=grade_of(features), features=features, generator=generator, seed=seed,
-        checksum=checksum(spot_d, question, play, proven.answer))
+        checksum="", origin=origin)
+    return seal(replace(puzzle, rating=round(initial_rating(puzzle), 1)))
 
 
 def _distractors(puzzle: Puzzle) -> int:
@@ -119,10 +136,10 @@ def boring(puzzle: Puzzle) -> str:
 
 def work(job: tuple) -> Outcome:
     """One candidate, built and proved (runs in a worker process)."""
-    variant, options, seed, index, difficulty = job
+    variant, options, seed, index, difficulty, source = job
     out = Outcome(index)
     try:
-        cand = build_candidate(variant, options, seed, index, difficulty)
+        cand = build_candidate(variant, options, seed, index, difficulty, source=source)
     except Skip as e:
         out.dropped = "the recipe could not build a spot"
         return out
@@ -130,7 +147,8 @@ def work(job: tuple) -> Outcome:
     try:
         spot = Spot.from_dict(cand.spot)
         proven = prove(spot, cand.question, cand.play)
-        puzzle = puzzle_from(spot, cand.question, cand.play, proven, cand.recipe, f"{seed}/{index}")
+        puzzle = puzzle_from(spot, cand.question, cand.play, proven, cand.recipe, f"{seed}/{index}",
+                             origin=cand.origin)
     except Disagreement as e:
         out.dropped = "the deciders disagree"
         out.disagreement = {"spot": cand.spot, "question": cand.question, "play": cand.play, "problem": str(e)}
@@ -233,7 +251,7 @@ def _fail_fast(report: Report, selector: "_Selector", variant: str) -> None:
 
 def generate_report(variant: str, count: int, difficulty: int | None = None, theme: str | None = None,
                     seed: int | str = 0, options: dict[str, Any] | None = None, workers: int = 2,
-                    progress: bool = True, max_tries: int | None = None) -> Report:
+                    progress: bool = True, max_tries: int | None = None, source: str = "constructed") -> Report:
     """Generate ``count`` puzzles and say how it went (see ``generate``)."""
     options = dict(options or {})
     rules_for(variant, options)  # a bad variant or option is refused here, before any work
@@ -245,6 +263,8 @@ def generate_report(variant: str, count: int, difficulty: int | None = None, the
         raise TutorError(f"unknown theme {theme!r} (themes: {', '.join(THEMES)})")
     if workers < 1:
         raise TutorError("workers must be at least 1")
+    if source not in SOURCES:
+        raise TutorError(f"source must be one of {', '.join(SOURCES)}, not {source!r}")
     limit = max_tries or count * MAX_TRIES_PER_PUZZLE
     report = Report()
     selector = _Selector(count, difficulty, theme)
@@ -264,7 +284,7 @@ def generate_report(variant: str, count: int, difficulty: int | None = None, the
     try:
         index = 0
         while not enough() and index < limit:
-            jobs = [(variant, options, seed, i, difficulty) for i in range(index, min(limit, index + batch))]
+            jobs = [(variant, options, seed, i, difficulty, source) for i in range(index, min(limit, index + batch))]
             index += len(jobs)
             outcomes = pool.map(work, jobs, chunksize=1) if pool else [work(j) for j in jobs]
             for out in outcomes:  # in candidate order, whatever the timing
@@ -294,7 +314,7 @@ def generate_report(variant: str, count: int, difficulty: int | None = None, the
 
 def generate(variant: str, count: int, difficulty: int | None = None, theme: str | None = None,
              seed: int | str = 0, options: dict[str, Any] | None = None, workers: int = 2,
-             progress: bool = True) -> list[Puzzle]:
+             progress: bool = True, source: str = "constructed") -> list[Puzzle]:
     """``count`` doubly proved puzzles for ``variant`` (fewer only if candidates run out).
 
     ``difficulty`` keeps only that grade, ``theme`` only puzzles with that
@@ -302,4 +322,5 @@ def generate(variant: str, count: int, difficulty: int | None = None, theme: str
     the grades. Deterministic for ``seed``; ``workers`` processes prove
     fixed batches in parallel. A progress bar goes to standard error.
     """
-    return generate_report(variant, count, difficulty, theme, seed, options, workers, progress).puzzles
+    return generate_report(variant, count, difficulty, theme, seed, options, workers, progress,
+                           source=source).puzzles

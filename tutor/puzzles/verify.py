@@ -87,6 +87,18 @@ def verify_record(data: dict[str, Any], deep: bool = False) -> list[str]:
     except AssertionError as e:
         return [f"a decider's self-check failed: {str(e).splitlines()[0] if str(e) else type(e).__name__}"]
     problems: list[str] = []
+    origin = data.get("origin")
+    if origin is not None:
+        from .mine import replay
+
+        try:
+            reached = replay(origin)
+        except TutorError as e:
+            reached = None
+            problems.append(f"its origin cannot be replayed: {e}")
+        if reached is not None and reached != spot.to_dict():
+            problems.append(f"its origin's game (game {origin['game']}, turn {origin['turn']}) reaches "
+                            "another spot than the puzzle's")
     if proven.answer != data["answer"]:
         why = ""
         if not proven.answer:

@@ -79,18 +79,39 @@ def puzzle_box(puzzle: Puzzle, number: int) -> str:
 
 
 def _play_html(play: str, spot: Spot, label: str = "The play:") -> str:
-    """A play, step by step, its cards drawn."""
+    """A play, step by step: each step in the play grammar (as ``--play`` takes it), its cards drawn."""
     from ..play import parse_play
 
     steps = []
     for action in parse_play(play):
-        where = f" onto meld {action.to}" if action.to else ""
-        depth = f" ({action.depth} cards deep)" if action.depth else ""
         cards = cards_html(action.cards, wild=spot.rules.wild_ranks, width=38, overlap=0.3) if action.cards else ""
         steps.append(f'<div style="display:inline-block;vertical-align:top;margin:0 12px 4px 0">'
-                     f'<div style="font:600 12px sans-serif">{escape(action.kind)}{escape(where + depth)}</div>{cards}</div>')
+                     f'<div style="font:600 12px sans-serif">{escape(str(action))}</div>{cards}</div>')
     return (f'<div class="play"><div style="font-size:12px;color:#555;margin-top:6px">{escape(label)}</div>'
             f'{"".join(steps)}</div>')
+
+
+def puzzle_html(puzzle: Puzzle) -> str:
+    """One puzzle for a notebook: its table, facts and question; the answer and its proof folded away."""
+    from ..render import verdict_html
+    from ..verdict import Reason, Verdict
+
+    spot = Spot.from_dict(puzzle.spot)
+    table = spot_html(hand=spot.hand, melds=spot.melds, discard=spot.discard, red_threes=spot.red_threes,
+                      wild=spot.rules.wild_ranks, facts=_facts(spot))
+    if puzzle.play and puzzle.question == "cheat":
+        table += _play_html(puzzle.play, spot)
+    proof = puzzle.proof
+    reasons = tuple(Reason(r["rule"], r["text"], r.get("source", "")) for r in proof.get("reasons", []))
+    verdict = Verdict(puzzle.question, puzzle.answer, proof.get("witness"), reasons)
+    answer = ("legal" if puzzle.answer else "cheat " + ", ".join(proof.get("cheats", []))) \
+        if puzzle.question == "cheat" else ("yes" if puzzle.answer else "no")
+    stars = "★" * puzzle.grade + "☆" * (5 - puzzle.grade)
+    return (f'<div class="tutor-puzzle" data-puzzle="{escape(puzzle.id)}" style="font-family:system-ui,sans-serif">'
+            f'<div style="font:700 14px system-ui,sans-serif;margin-bottom:4px">{escape(puzzle.id)} '
+            f'<span style="font-weight:normal;opacity:0.75">{stars} &middot; {escape(", ".join(puzzle.themes))}'
+            f'</span></div>{table}<div style="font-weight:600;margin:6px 0">{escape(puzzle.prompt)}</div>'
+            f'<details><summary>Answer: {escape(answer)}</summary>{verdict_html(verdict, spot)}</details></div>')
 
 
 def ways_text(puzzle: Puzzle) -> str:
@@ -98,7 +119,7 @@ def ways_text(puzzle: Puzzle) -> str:
     from .format import WAYS_CAP
 
     if puzzle.unique:
-        return "This is the only way."
+        return "This is the only turn that does it."
     more = " or more" if puzzle.ways >= WAYS_CAP else ""
     return f"One of {puzzle.ways}{more} different ways."
 

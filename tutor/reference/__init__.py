@@ -3,7 +3,7 @@
 It answers the same ``Goal`` as the z3 checker (``tutor.checker``) and is
 written apart from it, so the two can be compared on random spots. The rules
 of a turn (taking the pile, first-meld minimums, going out, concealed going
-out, black 3s) are stated here again from RULINGS.md and the variant data,
+out, black 3s) are stated here again from the rulings (docs/rules.md) and the variant data,
 not borrowed from the turn engine; only the shape of one meld is the shared
 judge's. Every witness it returns is then replayed by ``tutor.turn.play_turn``:
 a refusal raises ``ReferenceMismatch``, since then the engine and this search

@@ -1,6 +1,6 @@
 """The reference decider for albany: every turn, start by start, set by set.
 
-Written from RULINGS.md (A-SET, A-STOPPER, A-DRAW, A-GOOUT, A-DEAL, A-DELUXE)
+Written from the rulings (A-SET, A-STOPPER, A-DRAW, A-GOOUT, A-DEAL, A-DELUXE)
 and the variant data; only the shape of one set is the shared judge's.
 
 A turn is searched in three steps:

@@ -1,6 +1,6 @@
 """The ways a turn can start: no pickup, or one of the few ways of taking the pile.
 
-Written from RULINGS.md (C-FROZEN, C-PICKUP, C-BLACK3, H-BLACK3, Y-PICKUP)
+Written from the rulings (C-FROZEN, C-PICKUP, C-BLACK3, H-BLACK3, Y-PICKUP)
 and the variant data, independently of the turn engine. A way fixes which
 cards join the hand, which class of cards the top card goes down with, and
 the hand cards named with it. Cards of one class are interchangeable, so one
@@ -316,7 +316,7 @@ def _deep(spot: Spot, depth: int, named: tuple[Card, ...] | None) -> list[Fanned
 
 
 def _fixed_fanned(spot: Spot, action: Action) -> list[FannedStart]:
-    """The start a named pickup makes (CONTRACT: no depth is (a) or (b), whichever applies;
+    """The start a named pickup makes (the play notation: no depth is (a) or (b), whichever applies;
     depth 1 is (a); depth K >= 2 is (c), or (b) when K is the whole pile, the top card can be
     laid off and the named cards make no set with the lowest card)."""
     rules, pile, hand = spot.rules, spot.discard, spot.hand
