@@ -1,6 +1,6 @@
 """The bots' ladder: random, greedy and the search bot at two budgets, per variant.
 
-    python bench/bots_bench.py --hands 40                       # every variant, a quick look
+    python bench/bots_bench.py                                  # every variant, a quick look (8 hands a match)
     python bench/bots_bench.py classic house --hands 400 --out ladder.jsonl
     python bench/bots_bench.py --table ladder.jsonl              # print the table of a finished run
     python bench/bots_bench.py --coach 10                        # the lesson coach's answer times
@@ -107,7 +107,7 @@ def partial(out: str | None):
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("variants", nargs="*", help="variants (default: every built-in one)")
-    p.add_argument("--hands", type=int, default=40, help="hands a match (default 40)")
+    p.add_argument("--hands", type=int, default=8, help="hands a match (default 8: a quick look, wide intervals)")
     p.add_argument("--random-hands", type=int, help="hands a match against random (default: --hands)")
     p.add_argument("--second-hands", type=int, help="hands a match of the other budgets (default: --hands)")
     p.add_argument("--seed", type=int, default=1, help="the first deal's seed (default 1)")
