@@ -23,30 +23,76 @@ with app.setup:
 
     ME = 0  # the learner's seat; the others are bots
     PLAYERS = {"classic": 4, "house": 4, "canasty": 3, "albany": 3}
+    # The players by the compass, in playing order to the learner's left.
+    COMPASS = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East"),
+               5: ("South", "West", "Northwest", "Northeast", "East"),
+               6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast")}
+    OPPONENTS = {"bots that play at once": "greedy", "bots that search": "ismcts:4"}
 
 
 @app.function
-def start_game(variant: str, seed: int) -> dict:
+def player_names(state) -> list[str]:
+    """Every seat's name on screen: "You" for the learner, the others by the compass."""
+    names = list(COMPASS.get(state.players, [f"Player {k + 1}" for k in range(state.players)]))
+    names[ME] = "You"
+    return names
+
+
+@app.function
+def side_name(state, side: int) -> str:
+    """"your side", "their side", or (everyone for themselves) the player's name."""
+    names = player_names(state)
+    seats = state.seats_of(side)
+    if ME in seats:
+        return "your side" if len(seats) > 1 else "you"
+    if len(seats) > 1:
+        return "their side" if state.sides == 2 else " and ".join(names[s] for s in seats)
+    return names[seats[0]]
+
+
+@app.function
+def without_seat_numbers(state, text: str) -> str:
+    """An engine message with "seat 2" written as the player's name."""
+    import re
+
+    names = player_names(state)
+    return re.sub(r"\b[Ss]eat (\d+)\b", lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
+                  else m.group(0), text)
+
+
+@app.function
+def start_game(variant: str, seed: int, opponents: str = "greedy") -> dict:
     """A new game: the bots play until it is the learner's turn."""
-    from tutor.engine import bots_for, new_game
+    from tutor.engine import make_bot, new_game
 
     state = new_game(variant, {"players": PLAYERS[variant]}, seed=seed)
-    bots = bots_for(state)
-    bots[ME] = None
+    bots = [None if seat == ME else make_bot(opponents, f"{seed}:{seat}") for seat in range(state.players)]
     game = {"state": state, "bots": bots, "log": [], "note": None}
     return advance(game)
 
 
 @app.function
+def told(state, since: int) -> list[str]:
+    """The events after ``since`` as sentences about the players who made them."""
+    from tutor.engine.coach import event_words
+
+    names = player_names(state)
+    lines = (event_words(e, names) for e in state.events[since:])
+    return [line for line in lines if line]
+
+
+@app.function
 def advance(game: dict) -> dict:
-    """Let the bots move until the learner must, or the hand is over."""
-    from tutor.engine import play_bots
+    """Let the bots move until the learner must, or the hand is over; each move is told in words."""
+    from tutor.engine.ismcts import observe
 
-    def note(state, seat, move):
-        text = str(move)
-        game["log"].append(f"Seat {seat}: " + ("drew from the stock" if text == "draw" else text.removeprefix("play ")))
-
-    play_bots(game["state"], game["bots"], note)
+    state, bots = game["state"], game["bots"]
+    while not state.hand_over and bots[state.to_act] is not None:
+        seat, since = state.to_act, len(state.events)
+        bot = bots[seat]
+        move = bot.choose(observe(state, seat) if getattr(bot, "observes", False) else state.view(seat))
+        state.apply(move, seat)
+        game["log"].extend(told(state, since))
     return game
 
 
@@ -54,12 +100,12 @@ def advance(game: dict) -> dict:
 def learner_move(game: dict, move: str) -> dict:
     """Apply the learner's move; an illegal one leaves the game as it was and says why."""
     state = game["state"]
+    since = len(state.events)
     try:
         state.apply(move, ME)
     except TutorError as error:
-        return {**game, "note": error}
-    game = {**game, "note": None, "log": [*game["log"], "You: " + ("drew from the stock" if move == "draw"
-                                                                   else move.removeprefix("play "))]}
+        return {**game, "note": ValueError(without_seat_numbers(state, str(error)))}
+    game = {**game, "note": None, "log": [*game["log"], *told(state, since)]}
     return advance(game)
 
 
@@ -67,15 +113,28 @@ def learner_move(game: dict, move: str) -> dict:
 def hand_result(state) -> str:
     """The last hand's result, side by side."""
     result = state.results[-1]
-    who = "you" if result.get("out") == ME else f"seat {result.get('out')}"
+    names = player_names(state)
+    who = "you" if result.get("out") == ME else names[result["out"]] if result.get("out") is not None else ""
+    endings = {"stock": "the stock ran out", "circled": "a card went round the table",
+               "turn-limit": "the hand reached the engine's turn limit"}
     lines = [f"**The hand is over**: {who} went out." if result["reason"] == "out" else
-             f"**The hand is over** ({result['reason']})."]
-    for side in result["sides"]:
-        mine = ME in side["seats"]
-        lines.append(f"- {'your side' if mine else 'seats ' + ', '.join(map(str, side['seats']))}: "
-                     f"**{side['total']:+d}** this hand")
-    lines.append("\nScores: " + ", ".join(f"seat {i}: {s}" for i, s in enumerate(state.scores)))
+             f"**The hand is over**: {endings.get(result['reason'], 'it could go no further')}."]
+    for side, totals in enumerate(result["sides"]):
+        name = side_name(state, side)
+        lines.append(f"- {name[:1].upper() + name[1:]}: **{totals['total']:+d}** this hand")
+    shown = {side_name(state, side): state.scores[state.seats_of(side)[0]] for side in range(state.sides)}
+    lines.append("\nScores: " + ", ".join(f"{name}: {score}" for name, score in shown.items()))
     return "\n".join(lines)
+
+
+@app.function
+def coach_text(state) -> str:
+    """The coach's advice for the learner's position, from what the learner can see."""
+    from tutor.engine.coach import advise
+    from tutor.engine.ismcts import observe
+
+    advice = advise(observe(state, ME))
+    return "\n".join(f"- {without_seat_numbers(state, line)}" for line in advice.lines)
 
 
 @app.cell(hide_code=True)
@@ -101,9 +160,17 @@ def _():
     mo.md(r"""
     ## How to play
 
-    You sit at seat 0; the other seats are bots that play simply but
-    legally. In classic and house Canasta seat 2 is your partner and your
-    side shares its melds.
+    You sit South; the other players are bots. Bots that play at once
+    meld what they can and keep the safest card to discard; bots that
+    search first deal the cards they cannot see in several ways and try
+    their moves out on each deal, keeping a move only if it does clearly
+    better. In
+    classic and house Canasta North is your partner and your side shares
+    its melds.
+
+    Stuck? Press **Coach** for what you could do now and why: the checker
+    answers your questions about the pile, your first meld and going out,
+    and the search bot weighs your moves from what you can see.
 
     On your turn:
 
@@ -123,15 +190,17 @@ def _():
 @app.cell
 def _():
     variant_pick = mo.ui.dropdown(options=list(BUILTIN), value="classic", label="Variant")
+    opponents_pick = mo.ui.dropdown(options=list(OPPONENTS), value=next(iter(OPPONENTS)), label="Against")
     new_game_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="New game")
     hints_switch = mo.ui.switch(value=False, label="hints")
-    mo.hstack([variant_pick, new_game_button, hints_switch], justify="start", gap=2)
-    return hints_switch, new_game_button, variant_pick
+    mo.hstack([variant_pick, opponents_pick, new_game_button, hints_switch], justify="start", gap=1, wrap=True)
+    return hints_switch, new_game_button, opponents_pick, variant_pick
 
 
 @app.cell
-def _(new_game_button, variant_pick):
-    get_game, set_game = mo.state(start_game(variant_pick.value, 1600 + new_game_button.value))
+def _(new_game_button, opponents_pick, variant_pick):
+    get_game, set_game = mo.state(start_game(variant_pick.value, 1600 + new_game_button.value,
+                                             OPPONENTS[opponents_pick.value]))
     return get_game, set_game
 
 
@@ -142,7 +211,7 @@ def table_cell(get_game):
     _spot = state.spot_for(ME)
     _rules = state.rules
     _mine = state.side_of(ME)
-    _others = [mo.Html(melds_html(state.melds[s], wild=_rules.wild_ranks, label=f"Their melds (side {s})"))
+    _others = [mo.Html(melds_html(state.melds[s], wild=_rules.wild_ranks, label=f"Melds of {side_name(state, s)}"))
                for s in range(state.sides) if s != _mine]
     hand_view = hand_widget(_rules, _spot.hand, melds=_spot.melds, discard=_spot.discard)
     _status = (f"Hand {state.hand_no}, stock {len(state.stock)} cards. "
@@ -159,11 +228,14 @@ def _():
     draw_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="Draw from the stock")
     take_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="Take the pile")
     play_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="Play")
-    next_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="Deal the next hand")
+    next_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="Next hand")
+    coach_button = mo.ui.button(value=0, on_click=lambda n: n + 1, label="Coach")
     get_handled, set_handled = mo.state({"draw": 0, "take": 0, "play": 0, "next": 0})
-    typed_turn = mo.ui.text(placeholder="or type your whole turn, e.g. meld KS KH KD; discard 9C", full_width=True)
-    mo.vstack([mo.hstack([draw_button, take_button, play_button, next_button], justify="start"), typed_turn])
-    return draw_button, get_handled, next_button, play_button, set_handled, take_button, typed_turn
+    typed_turn = mo.ui.text(placeholder="or type your turn: meld KS KH KD; discard 9C", full_width=True)
+    # wrap: on a phone the buttons go on two lines rather than off the screen
+    mo.vstack([mo.hstack([draw_button, take_button, play_button, next_button, coach_button], justify="start",
+                         gap=0.5, wrap=True), typed_turn])
+    return coach_button, draw_button, get_handled, next_button, play_button, set_handled, take_button, typed_turn
 
 
 @app.function
@@ -217,6 +289,29 @@ def _(game, state):
     if _log:
         _parts.append(mo.md("**Last moves**\n\n" + "\n".join(f"- {line}" for line in _log)))
     mo.vstack(_parts)
+    return
+
+
+@app.cell
+def _():
+    get_coached, set_coached = mo.state({"click": 0, "moves": -1, "text": ""})
+    return get_coached, set_coached
+
+
+@app.cell
+def coach_cell(coach_button, get_coached, set_coached, state):
+    # The coach speaks when asked, about the position at that moment; its words stay until the next move.
+    _said = get_coached()
+    _moves = (state.hand_no, len(state.history))
+    if coach_button.value > _said["click"]:
+        if state.hand_over or state.to_act != ME:
+            _text = "The coach speaks on your turn."
+        else:
+            _text = "**Coach**\n\n" + coach_text(state)
+        set_coached({"click": coach_button.value, "moves": _moves, "text": _text})
+    else:
+        _text = _said["text"] if _said["moves"] == _moves else ""
+    mo.callout(mo.md(_text), kind="success") if _text else mo.md("")
     return
 
 

@@ -322,4 +322,18 @@ def test_phone_first_turn_with_the_coach(marimo_server, page, marimo_runs, no_ma
     sizes = page.evaluate(NO_PAGE_SCROLL)
     assert sizes["scroll"] <= sizes["width"], sizes
     screenshot(page, artifacts / "phone-start-here.png")
+
+
+def test_play_a_hand_coach_on_a_phone(marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_lesson(page, marimo_server, "16_play_a_hand.py", marimo_runs)
+    expect(page.get_by_text("Your turn: draw.").first).to_be_visible()
+    for name in ("Draw from the stock", "Take the pile", "Play", "Next hand", "Coach"):
+        box = page.get_by_role("button", name=name, exact=True).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, f"{name} is off the screen"
+    click_and_wait(page, marimo_runs, page.get_by_role("button", name="Coach", exact=True))
+    expect(page.get_by_text("The search bot would").first).to_be_visible(timeout=30_000)
+    text = page.locator("body").inner_text()
+    assert "seat 0" not in text.lower() and "side 1" not in text.lower()
+    screenshot(page, artifacts / "interaction-play-a-hand-coach-phone.png")
     no_marimo_errors()

@@ -730,13 +730,57 @@ def test_play_a_hand_draw_and_refusal(load_lesson):
     state = game["state"]
     assert state.to_act == lesson.ME and state.phase == "before-draw"
     game = lesson.learner_move(game, "draw")
-    assert game["log"][-1] == "You: drew from the stock" and game["state"].phase == "drawn"
+    # the draw is told, then any bonus card it brought and laid out
+    assert "You: drew from the stock" in game["log"][-3:] and game["state"].phase == "drawn"
     refused = lesson.learner_move(game, "play meld AS AS AS; discard 2C")
     assert refused["note"] is not None and refused["state"].phase == "drawn"
     card = game["state"].hands[lesson.ME][-1]
     game = lesson.learner_move(game, f"play discard {card}")
-    assert any(line.startswith("Seat 1") for line in game["log"])
+    assert any(line.startswith("West") for line in game["log"])
     assert game["state"].to_act == lesson.ME or game["state"].hand_over
+
+
+def test_play_a_hand_shows_no_seat_numbers(load_lesson):
+    lesson = load_lesson("16_play_a_hand")
+    game = lesson.start_game("classic", 1600)
+    game = lesson.learner_move(game, "draw")
+    card = game["state"].hands[lesson.ME][-1]
+    game = lesson.learner_move(game, f"play discard {card}")
+    refused = lesson.learner_move(game, "answer yes")  # not asked: the engine names the seat to move
+    shown = [*game["log"], str(refused["note"])]
+    assert shown and not any("seat" in line.lower() or "side 1" in line for line in shown)
+    assert lesson.side_name(game["state"], 1) == "their side" and lesson.side_name(game["state"], 0) == "your side"
+
+
+def test_play_a_hand_result_names_the_players_not_their_seats(load_lesson):
+    from tutor.engine import GreedyBot
+
+    lesson = load_lesson("16_play_a_hand")
+    game = lesson.start_game("canasty", 1603)
+    while not game["state"].hand_over:
+        state = game["state"]
+        game = lesson.learner_move(game, str(GreedyBot().choose(state.view(lesson.ME))))
+        assert game["note"] is None
+    text = lesson.hand_result(game["state"])
+    assert "The hand is over" in text and "Scores: you:" in text and "West" in text
+    assert "seat" not in text.lower() and "side 1" not in text
+
+
+def test_play_a_hand_coach_says_what_to_do_and_why(load_lesson):
+    lesson = load_lesson("16_play_a_hand")
+    game = lesson.start_game("classic", 1600)
+    text = lesson.coach_text(game["state"])
+    assert "pile" in text and "The search bot would" in text and "seat" not in text.lower()
+    game = lesson.learner_move(game, "draw")
+    text = lesson.coach_text(game["state"])
+    assert "first meld needs" in text and "discard" in text
+
+
+def test_play_a_hand_against_the_search_bots(load_lesson):
+    lesson = load_lesson("16_play_a_hand")
+    game = lesson.start_game("canasty", 1602, "ismcts:1")
+    assert game["state"].to_act == lesson.ME or game["state"].hand_over
+    assert all(line.split(":")[0] in ("West", "East") for line in game["log"] if ":" in line)
 
 
 def test_play_a_hand_hints(load_lesson, text_of):

@@ -471,9 +471,13 @@ BOTS = {"greedy": GreedyBot, "random": RandomBot}
 
 
 def make_bot(kind: str, seed: int | str = 0) -> Bot:
-    """``make_bot("greedy")`` or ``make_bot("random", seed)``."""
+    """``make_bot("greedy")``, ``make_bot("random", seed)`` or ``make_bot("ismcts:64", seed)`` (64 iterations a move)."""
     if kind == "greedy":
         return GreedyBot()
     if kind == "random":
         return RandomBot(seed)
-    raise TutorError(f"unknown bot {kind!r} (use greedy or random)")
+    if kind == "ismcts" or kind.startswith("ismcts:"):
+        from .ismcts import search_bot
+
+        return search_bot(kind, seed)
+    raise TutorError(f"unknown bot {kind!r} (use greedy, random, ismcts or ismcts:ITERATIONS)")
