@@ -22,6 +22,7 @@ from .spot import Spot
 from .table_moves import move_rule, stoppers_block, stranded
 from .turn import Turn, TurnError, after_steps, play_turn
 from .verdict import Reason, Verdict, empty_stock_reason
+from .render import cards_text
 from .why import yes_reasons
 
 QUESTIONS = ("melds", "initial-meld", "pickup", "go-out", "play", "score")
@@ -194,7 +195,21 @@ def melds(spot: Spot, engine) -> Verdict:
     return Verdict("melds", bool(choices), None, reasons, t.ms, {"melds": [c.to_dict() for c in choices]})
 
 
+def _stoppers_held(spot: Spot) -> Reason | None:
+    """A-STOPPER: stoppers already held count after any draw or pick-up, and no meld removes them."""
+    rules = spot.rules
+    if not stoppers_block(rules, spot.hand):
+        return None
+    held = [c for c in spot.hand if rules.role(c) == "stopper"]
+    return Reason.of(rules, rules.cite("go_out", "stoppers_rule"),
+                     f"you hold {len(held)} stoppers ({cards_text(held)}); holding "
+                     f"{rules['go_out']['stoppers_block']} or more after the draw or pick-up prevents going out")
+
+
 def go_out(spot: Spot, engine) -> Verdict:
+    blocked = _stoppers_held(spot)
+    if blocked is not None:  # the deciding rule, whatever the rest of the hand could do
+        return Verdict("go-out", False, None, (blocked,), 0.0)
     with _Timer() as t:
         if spot.phase == "drawn":
             goal = Goal(pickup=NONE, go_out=True)
