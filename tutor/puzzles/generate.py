@@ -75,7 +75,7 @@ def build_candidate(variant: str, options: dict[str, Any], seed: int | str, inde
     rules = rules_for(variant, options)
     recipes = recipes_for(rules)
     if source == "mined" and recipe is None:
-        cheats = [r for r in recipes if r[0].startswith("construct/cheat")]
+        cheats = [r for r in recipes if r[0] == "cheat"]
         if not (cheats and index % CHEAT_EVERY == CHEAT_EVERY - 1):
             from .mine import mined_candidate
 
