@@ -12,7 +12,7 @@ from tutor.puzzles.verify import bank_files, verify_paths
 from tutor.questions import ask
 from tutor.resources import bank_dir
 from tutor.spot import Spot
-from tutor.table_moves import combine_sets, exchange_joker, joker_sets_for
+from tutor.table_moves import combine_sets
 
 BANK = bank_dir()
 COLLECTIONS = ("classic", "house", "canasty", "albany")
@@ -72,20 +72,8 @@ def test_the_whole_bank_is_reproved_by_both_deciders():
     assert report.ok, "\n".join(map(str, report.problems))
 
 
-# -- A-COMBINE: pickup and initial-meld do not try moves on the table (go-out and the referee do), so
-# an albany puzzle must not hang on them. -----------------------------------------------------------
-def _exchanges(spot):
-    """The spot after each legal exchange of a table joker for a natural from the hand."""
-    rules = spot.rules
-    for card in {c for c in spot.hand if rules.role(c) == "natural"}:
-        for number in joker_sets_for(rules, list(spot.melds), card):
-            melds = list(spot.melds)
-            melds[number - 1], joker = exchange_joker(rules, melds, number, card)
-            hand = list(spot.hand)
-            hand.remove(card)
-            yield spot.replace(hand=tuple(hand + [joker]), melds=tuple(melds))
-
-
+# -- A-COMBINE: the questions try the moves on the table after the draw or pick-up themselves;
+# no albany puzzle hangs on combining the sets already on the table. --------------------------------
 def test_a_combine_no_albany_puzzle_has_table_sets_that_could_be_combined():
     for p in _collection("albany"):
         spot = Spot.from_dict(p.spot)
@@ -93,13 +81,3 @@ def test_a_combine_no_albany_puzzle_has_table_sets_that_could_be_combined():
             with pytest.raises(TutorError):
                 combine_sets(spot.rules, list(spot.melds), a, b)
 
-
-def test_a_combine_no_albany_no_becomes_yes_by_exchanging_a_table_joker():
-    tried = 0
-    for p in _collection("albany"):
-        if p.answer or p.question not in ("go-out", "initial-meld", "pickup"):
-            continue
-        for swapped in _exchanges(Spot.from_dict(p.spot)):
-            tried += 1
-            assert not ask(p.question, swapped).answer, p.id
-    assert tried  # the bank holds such spots: the check is not empty
