@@ -9,7 +9,6 @@ import pytest
 from tutor.errors import TutorError
 from tutor.puzzles.format import check_record, read_file
 from tutor.puzzles.verify import bank_files, verify_paths
-from tutor.questions import ask
 from tutor.resources import bank_dir
 from tutor.spot import Spot
 from tutor.table_moves import combine_sets
