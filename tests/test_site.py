@@ -125,8 +125,8 @@ def native_meld_listing(tokens: list[str]) -> list[str]:
     spot = Spot.from_dict({"variant": "classic", "options": {"players": 2}, "hand": format_cards(hand),
                            "melds": [f"{rank}S {rank}H {rank}D"]})
     verdict = ask("melds", spot)
-    return [f"{m['kind']} {m['cards']}" + (f" onto meld {m['to']}" if m["to"] else "") + f" ({m['points']} points)"
-            for m in verdict.extra["melds"]]
+    return [(f"lay off {m['cards']} onto meld {m['to']}" if m["to"] else f"meld {m['cards']}")
+            + f" ({m['points']} points)" for m in verdict.extra["melds"]]
 
 
 def test_index_lists_every_built_lesson_in_order_with_its_title_and_description(offline_page, site, artifacts):
@@ -176,8 +176,8 @@ def test_melds_lesson_runs_the_z3_checker_in_the_browser_and_agrees_with_the_nat
     verdict = page.locator("[data-verdict]").first
     expect(verdict).to_have_attribute("data-verdict", expected, timeout=RUN_MS)
 
-    page.get_by_role("button", name="Ask the checker for every legal meld").click()
-    listing = page.locator("marimo-cell-output, .output", has_text="already on the table").last
+    page.get_by_role("button", name="List every meld this hand could put down").click()
+    listing = page.locator("marimo-cell-output, .output", has_text="on the table:").last
     expect(listing).to_be_visible(timeout=RUN_MS)
     native = native_meld_listing(tokens)
     shown = [" ".join(item.inner_text().split()) for item in listing.locator("li").all()]

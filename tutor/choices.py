@@ -105,6 +105,14 @@ def candidates(spot: Spot, hand: tuple[Card, ...] | None = None, *, limit: int |
             budget.spend(n)
             if is_legal(rules, tuple(reds[:n])):
                 out.append(MeldChoice("meld", tuple(reds[:n]), None, card_points(rules, reds[:n])))
+        # a set of stoppers already down (Deluxe option 1) takes more of its rank
+        for to, m in enumerate(spot.melds, start=1):
+            if m and all(c.rank == rank and rules.role(c) == "stopper" for c in m):
+                for n in range(1, len(reds) + 1):
+                    for cards in sorted(set(combinations(sorted(reds, key=str), n)), key=lambda c: tuple(map(str, c))):
+                        budget.spend(len(m) + n)
+                        if is_legal(rules, tuple(m) + cards):
+                            out.append(MeldChoice("layoff", cards, to, card_points(rules, cards)))
     blockers = [c for c in hand if rules.role(c) == "blocker"]
     for n in range(1, len(blockers) + 1):
         budget.spend(n)
