@@ -31,9 +31,9 @@ class Bot(Protocol):
 
 
 # -- checking sketches -----------------------------------------------------------------
-def first_legal(view: PlayerView, plays: Iterable[tuple[Action, ...]], phase: str,
-                allow_out: bool = True) -> tuple[tuple[Action, ...], Turn] | None:
-    """The first play the judge accepts from this seat's spot (and its ``Turn``)."""
+def legal_plays(view: PlayerView, plays: Iterable[tuple[Action, ...]], phase: str,
+                allow_out: bool = True):
+    """Each distinct play the judge accepts from this seat's spot, with its ``Turn``, in order."""
     seen = set()
     for actions in plays:
         if actions in seen:
@@ -45,8 +45,13 @@ def first_legal(view: PlayerView, plays: Iterable[tuple[Action, ...]], phase: st
             continue
         if turn.went_out and not allow_out:
             continue
-        return actions, turn
-    return None
+        yield actions, turn
+
+
+def first_legal(view: PlayerView, plays: Iterable[tuple[Action, ...]], phase: str,
+                allow_out: bool = True) -> tuple[tuple[Action, ...], Turn] | None:
+    """The first play the judge accepts from this seat's spot (and its ``Turn``)."""
+    return next(legal_plays(view, plays, phase, allow_out), None)
 
 
 def _may_go_out(view: PlayerView) -> bool:

@@ -44,7 +44,7 @@ from ..errors import TutorError
 from ..play import DISCARD, LAYOFF, MELD, parse_play
 from ..scoring import score_hand
 from ..spot import Spot
-from .bots import GreedyBot, discard_order, finishes, first_legal, pickups
+from .bots import GreedyBot, discard_order, finishes, first_legal, legal_plays, pickups
 from .game import Game
 from .moves import AskPartner, Draw, Move, Play
 from .plan import Plan, kit_for
@@ -228,18 +228,7 @@ def candidate_moves(view: PlayerView, greedy: GreedyBot, width: int = 2) -> list
         plays += [melded.with_discard(c) for c in discard_order(view, kit, melded.cards(), melded.table)[:width]]
     bare = Plan(kit, spot.hand, spot.melds)
     plays += [bare.with_discard(c) for c in discard_order(view, kit, bare.cards(), bare.table)[: max(1, width // 2)]]
-    seen = set()
-    for actions in plays:
-        if actions in seen:
-            continue
-        seen.add(actions)
-        try:
-            turn = view.check(actions, DRAWN)
-        except TutorError:
-            continue
-        if turn.went_out and not allow_out:
-            continue
-        moves.append(Play(actions))
+    moves += [Play(actions) for actions, _ in legal_plays(view, plays, DRAWN, allow_out)]
     if not moves:
         return [first]
     return _distinct(moves)
