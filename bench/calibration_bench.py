@@ -46,7 +46,8 @@ def spearman(a: list[float], b: list[float]) -> float:
     return cov / spread if spread else float("nan")
 
 
-def main() -> int:
+def calibration_rows() -> dict[str, list[tuple[int, float, int]]]:
+    """``(hand grade, difficulty score, computed grade)`` of every calibration puzzle, by variant and "all"."""
     rows = defaultdict(list)
     for line in (bank_dir() / "calibration.jsonl").read_text(encoding="utf-8").splitlines():
         d = json.loads(line)
@@ -56,6 +57,11 @@ def main() -> int:
         row = (d["hand_grade"], difficulty(features), grade_of(features))
         rows[d["spot"]["variant"]].append(row)
         rows["all"].append(row)
+    return rows
+
+
+def main() -> int:
+    rows = calibration_rows()
     print(f"{'variant':<9} {'puzzles':>7} {'spearman':>9}  (hand grade against the difficulty score)")
     for variant, found in sorted(rows.items(), key=lambda kv: (kv[0] == "all", kv[0])):
         rho = spearman([h for h, _, _ in found], [s for _, s, _ in found]) if len(found) >= 3 else float("nan")

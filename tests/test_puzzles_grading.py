@@ -93,3 +93,12 @@ def test_every_theme_in_the_bank_is_known():
         for line in path.read_text().splitlines():
             for t in json.loads(line)["themes"]:
                 assert t in THEMES, (path.name, t)
+
+
+def test_themes_for_follow_the_rules_data():
+    from tutor.puzzles.grading import themes_for
+    from tutor.rules import rules_for
+
+    albany, classic = themes_for(rules_for("albany", {})), themes_for(rules_for("classic", {}))
+    assert "stoppers" in albany and "deep-pick-up" in albany and "black-threes" not in albany
+    assert "black-threes" in classic and "stoppers" not in classic and "concealed-going-out" in classic

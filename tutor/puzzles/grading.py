@@ -45,6 +45,31 @@ THEMES: dict[str, str] = {
     "legal-cheats": "canasty's legal cheats A, B, C, M and N",
 }
 
+#: Themes only some rule sets can raise, with the test of the rules data that says whether these can.
+_THEME_NEEDS = {
+    "first-meld-minimum": lambda r: bool(r["initial"].get("required")),
+    "top-card-counts": lambda r: bool(r["initial"].get("required")) and r["pile"].get("style") == "whole",
+    "frozen-pile": lambda r: bool(r["pile"].get("frozen_by") or r["pile"].get("frozen_unmelded")),
+    "canasta-requirement": lambda r: r.canastas_to_go_out > 0,
+    "concealed-going-out": lambda r: bool(r["go_out"].get("concealed")),
+    "black-threes": lambda r: bool(r["cards"].get("blocker")),
+    "bonus-cards": lambda r: bool(r["cards"].get("bonus")),
+    "stoppers": lambda r: bool(r["cards"].get("stopper")),
+    "sequences": lambda r: bool(r["meld"].get("sequences")),
+    "deep-pick-up": lambda r: r["pile"].get("style") == "fanned",
+    "unmatched-cards": lambda r: bool(r["go_out"].get("max_unmatched")),
+    "wimp-rule": lambda r: bool(r["go_out"].get("wimp_rule")),
+    "one-card-pile": lambda r: bool(r["pile"].get("single_card_rule")),
+    "wild-canasta": lambda r: bool(r["wild_meld"].get("allowed")),
+    "legal-cheats": lambda r: "cheats" in r.data,
+}
+
+
+def themes_for(rules) -> list[str]:
+    """The themes a puzzle under these rules can carry (a variant without stoppers has no stopper puzzles)."""
+    return [t for t in THEMES if _THEME_NEEDS.get(t, lambda r: True)(rules)]
+
+
 #: Where the rules data names the rule a theme is about: (section, key), theme. A rule ID takes the
 #: first theme that claims it (a variant may cite one rule for several keys: canasty's Y-SET for its
 #: sets and its black 3s, albany's A-STOPPER for its stoppers and its stopper sets).
