@@ -12,7 +12,8 @@ from tutor.puzzles.grading import grade_of
 
 SPOT = {"variant": "classic", "score": 200, "hand": "KH KD KC 9S 9H 9D 4C",
         "melds": ["7S 7H 7D 7C 7S 2C 2D"], "discard": "", "red_threes": "", "stock": 40, "phase": "drawn"}
-FEATURES = {"cards": 7, "candidates": 6, "traps": 2, "rules": 2, "steps": 3, "ways": 1, "queries": 6}
+FEATURES = {"cards": 7, "candidates": 6, "traps": 2, "rules": 2, "steps": 3, "ways": 1, "queries": 6, "glance": 0,
+            "depth": 2}
 
 
 def record(**changes):

@@ -53,9 +53,25 @@ def test_grade_thresholds_cut_the_score():
 
 
 def test_more_candidates_never_lower_the_grade():
-    f = {"cards": 8, "candidates": 3, "traps": 1, "rules": 1, "steps": 3, "ways": 1, "queries": 3}
+    f = {"cards": 8, "candidates": 3, "traps": 1, "rules": 1, "steps": 3, "ways": 1, "queries": 3, "glance": 0,
+         "depth": 2}
     grades = [grade_of(dict(f, candidates=n)) for n in range(0, 40)]
     assert grades == sorted(grades)
+
+
+def test_more_ways_to_a_yes_never_raise_the_score():
+    # any way that works is a solve: with more of them there are fewer plays per way to rule out
+    f = {"cards": 9, "candidates": 12, "traps": 2, "rules": 2, "steps": 4, "ways": 1, "queries": 12, "glance": 0,
+         "depth": 2}
+    scores = [difficulty(dict(f, ways=n)) for n in range(1, 6)]
+    assert scores == sorted(scores, reverse=True) and scores[0] > scores[-1]
+
+
+def test_a_deeper_rule_or_a_glance_moves_the_score():
+    f = {"cards": 6, "candidates": 2, "traps": 2, "rules": 1, "steps": 0, "ways": 0, "queries": 0, "glance": 0,
+         "depth": 1}
+    assert difficulty(dict(f, depth=3)) > difficulty(dict(f, depth=2)) > difficulty(f)
+    assert difficulty(dict(f, glance=1)) <= difficulty(f)
 
 
 def _themes(data, question="go-out", play=None):
@@ -84,6 +100,33 @@ def test_themes_of_a_cheat_name_the_cheat_Y_CHEATS():
     themes = _themes({"variant": "canasty", "hand": "5S 5H 5D 9C 8C", "phase": "drawn", "score": 600}, "cheat",
                      "meld 5S 5H 5D; discard 9C")
     assert {"legal-cheats", "first-meld-minimum"} <= set(themes)
+
+
+def test_a_wild_card_on_top_is_decided_at_a_glance_C_PICKUP():
+    spot = Spot.from_dict({"variant": "classic", "hand": "KH KD 7C 5S", "melds": ["9S 9H 9D 9C"],
+                           "discard": "4C KS 2D", "phase": "before-draw"})
+    proven = prove(spot, "pickup")
+    assert features_of(spot, proven)["glance"] == 1
+
+
+def test_a_frozen_pile_is_not_decided_at_a_glance_C_FROZEN():
+    spot = Spot.from_dict({"variant": "classic", "hand": "JS 2H 9C 6D 4S", "melds": ["KS KH KD"],
+                           "discard": "5C 2D 7S JD", "phase": "before-draw"})
+    features = features_of(spot, prove(spot, "pickup"))
+    assert features["glance"] == 0 and features["depth"] == 2
+
+
+def test_themes_of_two_stoppers_held_name_only_the_stoppers_A_STOPPER():
+    # the stoppers alone decide it: the hand's sets (or its wild card) are not what blocks going out
+    themes = _themes({"variant": "albany", "hand": "TS TH JK 3S 3H",
+                      "melds": ["8S 8H 8D 8C 8S 8H 2C", "KS KH KD KC KS KH KD"], "phase": "drawn"})
+    assert themes == ["going-out", "stoppers"]
+
+
+def test_themes_of_a_concealed_no_name_the_concealed_going_out_C_CONCEALED():
+    # a side that has not melded could only go out concealed: the canasta must come from the hand
+    themes = _themes({"variant": "classic", "hand": "KH 9S 9H 9D 2D 2C 2C", "phase": "drawn"})
+    assert {"going-out", "canasta-requirement", "concealed-going-out"} <= set(themes)
 
 
 def test_every_theme_in_the_bank_is_known():

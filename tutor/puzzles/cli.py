@@ -116,13 +116,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     r = sub.add_parser("rehash", help="recompute the checksums of puzzle files whose texts were edited on purpose")
     r.add_argument("files", nargs="+", metavar="FILE")
 
+    rr = sub.add_parser("rerate", help="recompute themes, features, grades and ratings from the stored proofs",
+                        epilog="""examples:
+  canasta-tutor puzzles rerate                       # the whole bank, after the difficulty model changed
+  canasta-tutor puzzles rerate puzzles/albany.jsonl
+
+No decider is asked: a yes's witness is replayed by the turn engine. Run
+'canasta-tutor puzzles verify' after, to re-prove the answers.
+""" + EXIT_STATUS)
+    rr.add_argument("files", nargs="*", metavar="FILE", help="puzzle files or folders (default: the bank)")
+
 def run(args: argparse.Namespace) -> int:
     command = getattr(args, "puzzles_command", None)
     if command is None:
         args.help_parser.print_help()
         return 0
     return {"generate": _generate, "list": _list, "solve": _solve, "verify": _verify, "add": _add,
-            "export": _export, "themes": _themes, "rehash": _rehash}[command](args)
+            "export": _export, "themes": _themes, "rehash": _rehash, "rerate": _rerate}[command](args)
 
 
 def main(argv=None) -> int:
@@ -402,6 +412,14 @@ def _rehash(args) -> int:
         count, changed = rehash(path)
         print(f"{path}: {count} puzzle{'s' * (count != 1)}, {changed} checksum{'s' * (changed != 1)} recomputed; "
               f"run 'canasta-tutor puzzles verify {path}' to re-prove them")
+    return 0
+
+
+def _rerate(args) -> int:
+    from .rerate import rerate_paths
+
+    for path, count, changed in rerate_paths(args.files):
+        print(f"{path}: {count} puzzle{'s' * (count != 1)}, {changed} re-rated")
     return 0
 
 

@@ -31,7 +31,7 @@ CHECKSUM_VERSION = 2  # 1 covered the spot, question, play and answer; 2 covers 
 # The fields of a puzzle line, in the order they are written.
 FIELDS = ("id", "variant", "question", "spot", "play", "answer", "proof", "ways", "unique",
           "themes", "grade", "features", "generator", "seed", "checksum")
-FEATURES = ("cards", "candidates", "traps", "rules", "steps", "ways", "queries")
+FEATURES = ("cards", "candidates", "traps", "rules", "steps", "ways", "queries", "glance", "depth")
 # Fields a puzzle carries when it has them, written after the others: the self-played game
 # that reaches its spot (``mine.replay`` plays it again) and its starting rating.
 OPTIONAL_FIELDS = ("origin", "rating")

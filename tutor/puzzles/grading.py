@@ -206,6 +206,9 @@ def themes_of(spot: Spot, proven: Proven) -> list[str]:
     else:
         if any(rules.role(c) == "stopper" for c in spot.hand) and proven.question == "go-out":
             found.add("stoppers")
+        if proven.question == "go-out" and not spot.down and rules["go_out"].get("concealed") \
+                and not glance(spot, proven.question, proven.answer, proven.proof):
+            found.add("concealed-going-out")  # a side that has not melded could only go out concealed
     if spot.phase == "before-draw" and any(rules.role(c) == "bonus" for c in spot.discard) \
             and proven.question in ("pickup", "go-out", "initial-meld") and "frozen-pile" in found:
         found.add("bonus-cards")  # a red 3 in the pile freezes it
@@ -216,10 +219,48 @@ def themes_of(spot: Spot, proven: Proven) -> list[str]:
 
 # -- the grade ----------------------------------------------------------------------------
 
-# Weights of the difficulty score; see puzzles/README.md ("Grades"). Fitted on a sample of
-# generated puzzles (thresholds at its quintiles) and checked on puzzles/calibration.jsonl.
-WEIGHTS = {"candidates": 1.3, "traps": 0.15, "rules": 0.9, "steps": 0.2, "cards": 0.1, "queries": 0.1}
-THRESHOLDS = (3.7, 4.7, 5.8, 7.25)  # a score below the first is grade 1, at or above the last grade 5
+#: How deep a theme's rule lies, for a person weighing it: 1, a fact the table shows (what lies on
+#: top, what the hand holds); 2, a rule that asks to count or to try (points, canastas, wild cards,
+#: what makes a meld); 3, a rule that changes what another rule counts (only the top card counts
+#: toward the minimum, a concealed canasta must come from the hand, the wimp rule's scores).
+THEME_DEPTH = {
+    "going-out": 1, "taking-the-pile": 1, "first-meld": 1, "stoppers": 1, "one-card-pile": 1,
+    "lay-off": 1, "bonus-cards": 1,
+    "frozen-pile": 2, "first-meld-minimum": 2, "canasta-requirement": 2, "wild-limit": 2, "meld-shape": 2,
+    "black-threes": 2, "sequences": 2, "deep-pick-up": 2, "unmatched-cards": 2, "turn-end": 2,
+    "wild-canasta": 2, "legal-cheats": 2,
+    "top-card-counts": 3, "concealed-going-out": 3, "wimp-rule": 3,
+}
+
+# Weights of the difficulty score; see puzzles/README.md ("Grades"). Fitted on the hand-graded
+# calibration set (the rank order of every variant's puzzles) with the thresholds at the bank's
+# quintiles (``bench/grade_fit.py``).
+WEIGHTS = {"candidates": 0.8, "traps": 0.0, "rules": 1.2, "steps": 0.1, "cards": 0.05, "queries": 0.1,
+           "ways": 0.0, "glance": 0.0, "depth": 0.8}
+THRESHOLDS = (2.25, 3.65, 5.02, 6.925)  # a score below the first is grade 1, at or above the last grade 5
+
+
+def glance(spot: Spot, question: str, answer: bool, proof: dict) -> int:
+    """1 when one look at the table decides a "no": every rule the proof cites is the one about
+    what lies on top of the pile (a wild card, a black 3, a stopper), or the one about the
+    stoppers the hand holds; 0 otherwise (a "yes" always has a play to find)."""
+    if answer or question == "cheat" or not proof.get("reasons"):
+        return 0
+    rules = spot.rules
+    seen: set[str] = set()
+    if spot.discard and question in ("pickup", "go-out", "initial-meld") and spot.phase == "before-draw":
+        rid = rules["pile"].get("top_never_rules", {}).get(rules.role(spot.discard[-1]))
+        if rid:
+            seen.add(rid)
+    block = rules["go_out"].get("stoppers_block")
+    if question == "go-out" and block and sum(rules.role(c) == "stopper" for c in spot.hand) >= block:
+        seen.add(rules["go_out"].get("stoppers_rule") or rules.cite("go_out"))
+    return int(all(r["rule"].split(".")[0] in seen for r in proof["reasons"]))
+
+
+def depth(themes) -> int:
+    """The deepest rule among the puzzle's themes (see ``THEME_DEPTH``)."""
+    return max((THEME_DEPTH.get(t, 1) for t in themes), default=1)
 
 
 def features_of(spot: Spot, proven: Proven, play: str | None = None) -> dict[str, int]:
@@ -229,7 +270,8 @@ def features_of(spot: Spot, proven: Proven, play: str | None = None) -> dict[str
     candidates: melds, lay-offs or pickups the cards could form; traps: those that lead
     nowhere; rules: themes the proof involves beyond the question's own; steps: actions in
     the witness (or the disputed play); ways: distinct ways found (0 for no); queries:
-    decider questions the proof needed beyond the answer itself (solver effort).
+    decider questions the proof needed beyond the answer itself (solver effort); glance: 1
+    when one look at the table decides it; depth: how deep the deepest rule in play lies.
     """
     cards = len(spot.hand)
     if spot.phase == "before-draw" and proven.question in ("go-out", "pickup", "initial-meld"):
@@ -249,20 +291,27 @@ def features_of(spot: Spot, proven: Proven, play: str | None = None) -> dict[str
             steps = len(turn.actions)
     themes = themes_of(spot, proven)
     return {"cards": cards, "candidates": proven.candidates, "traps": proven.traps, "rules": len(themes) - 1,
-            "steps": steps, "ways": proven.ways or 0, "queries": proven.queries}
+            "steps": steps, "ways": proven.ways or 0, "queries": proven.queries,
+            "glance": glance(spot, proven.question, proven.answer, proven.proof), "depth": depth(themes)}
 
 
-def difficulty(features: dict[str, int]) -> float:
-    """The difficulty score of a puzzle from its features.
+def difficulty(features: dict[str, int], weights: dict[str, float] | None = None) -> float:
+    """The difficulty score of a puzzle from its features: the reasoning it asks for.
 
-    Candidates to weigh, traps among them and decider questions grow the score
-    slowly (logarithmically); every further rule in play, step of the witness
-    and card to think about adds a fixed amount.
+    The plays to rule out (for a "no" every candidate; for a "yes" the candidates per way that
+    works, since any way is a solve) and the traps among them grow the score slowly
+    (logarithmically), as do the decider questions; every further rule in play, step of the
+    witness and card to read adds a fixed amount, and so does each level of depth of the
+    deepest rule; more ways lower it, and a "no" one look decides is easier still.
     """
-    w = WEIGHTS
-    return (w["candidates"] * math.log2(1 + features["candidates"]) + w["traps"] * math.log2(1 + features["traps"])
+    w = weights or WEIGHTS
+    ways = max(features["ways"], 1)
+    return (w["candidates"] * math.log2(1 + features["candidates"] / ways)
+            + w["traps"] * math.log2(1 + features["traps"])
             + w["queries"] * math.log2(1 + features["queries"])
-            + w["rules"] * features["rules"] + w["steps"] * features["steps"] + w["cards"] * features["cards"])
+            + w["rules"] * features["rules"] + w["steps"] * features["steps"] + w["cards"] * features["cards"]
+            - w["ways"] * math.log2(ways) - w["glance"] * features["glance"]
+            + w["depth"] * (features["depth"] - 1))
 
 
 def grade_of(features: dict[str, int]) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Iterable, Sequence
 
 from .format import Puzzle
-from .grading import THEMES
+from .grading import THEMES, THRESHOLDS, difficulty
 from .rating import GRADE_BANDS, Rating, play
 
 #: The themes every puzzle of a question carries; a hint names a more telling one.
@@ -30,16 +30,18 @@ _QUESTION_THEMES = {"going-out", "taking-the-pile", "first-meld", "legal-cheats"
 def initial_rating(puzzle: Puzzle) -> float:
     """A puzzle's starting rating, read off its grade's band and where its score sits in it.
 
-    The grade is the difficulty model's verdict (candidates to rule out, rules in play,
-    steps of the witness, cards to read); the rating places the puzzle inside that
-    grade's band, a little lower when several ways work (any of them is a solve).
+    The grade is the difficulty model's verdict (plays to rule out, ways that work, rules in
+    play and how deep they lie, steps of the witness, cards to read); the rating places the
+    puzzle inside that grade's band as its score sits between the grade's thresholds, so
+    puzzles of one grade are still told apart.
     """
     lows = (GRADE_BANDS[0] - 200.0, *GRADE_BANDS)
     low = lows[puzzle.grade - 1]
     high = GRADE_BANDS[puzzle.grade - 1] if puzzle.grade <= len(GRADE_BANDS) else low + 200.0
-    within = min(puzzle.features.get("candidates", 0), 20) / 20.0
-    many_ways = puzzle.answer and (puzzle.ways or 0) >= 3
-    return low + (high - low) * (0.25 + 0.5 * within) - (40.0 if many_ways else 0.0)
+    cuts = (2 * THRESHOLDS[0] - THRESHOLDS[1], *THRESHOLDS, 2 * THRESHOLDS[-1] - THRESHOLDS[-2])
+    bottom, top = cuts[puzzle.grade - 1], cuts[puzzle.grade]
+    within = min(max((difficulty(puzzle.features) - bottom) / (top - bottom), 0.0), 1.0)
+    return low + (high - low) * (0.05 + 0.9 * within)
 
 
 @dataclass(frozen=True)
