@@ -54,3 +54,10 @@ def test_rerate_refuses_a_line_that_is_not_a_puzzle(tmp_path):
     target.write_text('{"id": "x"}\n')
     with pytest.raises(PuzzleError, match=r"bad\.jsonl'?:1: missing fields"):
         rerate(target)
+
+
+def test_a_freshly_generated_puzzle_is_already_rated_as_rerate_rates_it():
+    from tutor.puzzles.generate import generate_report
+
+    for p in generate_report("classic", 3, seed=4, workers=1, progress=False).puzzles:
+        assert rerate_record(p.to_dict()) == p.to_dict(), p.id
