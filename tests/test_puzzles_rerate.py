@@ -61,3 +61,13 @@ def test_a_freshly_generated_puzzle_is_already_rated_as_rerate_rates_it():
 
     for p in generate_report("classic", 3, seed=4, workers=1, progress=False).puzzles:
         assert rerate_record(p.to_dict()) == p.to_dict(), p.id
+
+
+def test_the_rerate_command_names_each_file_and_what_changed(tmp_path, capsys):
+    from tutor.cli import main
+
+    target = tmp_path / "house.jsonl"
+    shutil.copy(bank_dir() / "house.jsonl", target)
+    assert main(["puzzles", "rerate", str(target)]) == 0
+    assert f"{target}: {len(_lines('house.jsonl'))} puzzles, 0 re-rated" in capsys.readouterr().out
+    assert target.read_text() == (bank_dir() / "house.jsonl").read_text()
