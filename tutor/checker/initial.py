@@ -23,7 +23,7 @@ from math import gcd
 from ..melds import BLOCKERS, GROUP
 from .encoding import Encoding
 from .kinds import BLOCKER, NATURAL, UNKNOWN_KIND, WILD_KIND
-from .terms import FALSE, TRUE, And, If, Implies, Not, Or, lin, total
+from .terms import FALSE, And, If, Implies, Not, lin, total
 
 INITIAL = 26
 
@@ -93,7 +93,7 @@ def _clean_points(enc: Encoding):
         enc.hard.append(v <= enc.melded[k.name] - on)
         top_part = enc.define(f"counted_top_{k.name}", If(top_clean, on, 0)) if on_top and top_target in clean \
             else lin(0)
-        enc.hard.append(v + top_part <= len(k.hand))
+        enc.hard.append(v + top_part + _named_lost(enc, k, top_clean) <= len(k.hand))
         counted[k.name] = v
         terms.append(f"(* {k.value} {(v + top_part).smt()})")
     enc.hard.append(total(counted.values()) == total(free_wilds))
@@ -146,6 +146,21 @@ def encode(enc: Encoding) -> None:
     if rules["initial"].get("concealed_exempt"):
         applies = And(applies, Not(enc.concealed))
     enc.track("initial.min", rules.cite("initial"), Implies(applies, points(enc) >= need), INITIAL)
+
+
+def _named_lost(enc: Encoding, kind, top_clean):
+    """A wild card of the hand named with the top card, on a top meld that counts nothing: its
+    face is lost to the melds that count, unless the pile holds a copy of it (read as that one)."""
+    fixed = enc.facts.get("fixed")
+    if fixed is not None:
+        lost = sum(1 for c in fixed.cards if c in kind.hand and c not in kind.pile)
+        if not lost:
+            return lin(0)
+        return enc.define(f"named_lost_{kind.name}", If(And(enc.goal_fixed, Not(top_clean)), lost, 0))
+    named = enc.facts.get("named_wild", {}).get(kind.name)
+    if named is None or any(c in kind.pile for c in kind.hand):
+        return lin(0)
+    return enc.define(f"named_lost_{kind.name}", If(Not(top_clean), named, 0))
 
 
 def tie_counted_wilds(enc: Encoding, split: dict) -> None:
