@@ -32,7 +32,8 @@ def points(enc: Encoding):
     """The first-meld points of the turn (built once, on demand)."""
     if "points" in enc.facts:
         return enc.facts["points"]
-    if enc.rules.setting("initial", "meld_holding_pile_cards") == "counts_nothing":
+    below_top = any(enc.pile_copies(k) for k in enc.census.kinds)  # else every meld is of the hand and top
+    if below_top and enc.rules.setting("initial", "meld_holding_pile_cards") == "counts_nothing":
         enc.facts["points"] = _clean_points(enc)
         return enc.facts["points"]
     terms = []
