@@ -107,7 +107,7 @@ def spot_dicts(draw, variant: str | None = None, *, hand: tuple[int, int] = (1, 
     # the pile, bottom first; its top card often of a hot rank
     discard = take(lambda c: True, draw(st.integers(*pile)))
     if first_meld:
-        discard = take(lambda c: c.rank in hot or role(c) == "wild", draw(st.integers(0, 4))) + discard
+        discard = take(lambda c: c.rank in hot and role(c) == "natural", draw(st.integers(1, 6))) + discard
         discard = list(draw(st.permutations(discard)))
     if discard and (first_meld or draw(st.booleans())):
         top = take(lambda c: c.rank in hot and role(c) == "natural", 1)
