@@ -143,10 +143,11 @@ SCHEMA: dict[str, dict[str, Any] | None] = {
 }
 # What a key means when a variant file leaves it out (``Rules.setting``).
 DEFAULTS: dict[str, Any] = {
-    # A first meld that also holds a card of the pile below its top is made with the pile
-    # already taken: it counts nothing toward the minimum, its hand cards included. The
-    # other reading ("hand_cards_count") counts every card from the hand and the top card.
-    "initial.meld_holding_pile_cards": "counts_nothing",
+    # Toward a first meld, of the pile only the top card counts, and every card from the hand
+    # counts, whatever meld it joins. The other reading ("counts_nothing"): a meld that also holds
+    # a card of the pile below its top is made with the pile already taken and counts nothing,
+    # its hand cards included. (Without a minimum the count is only shown, never judged.)
+    "initial.meld_holding_pile_cards": "hand_cards_count",
 }
 _TOP_KEYS = {"id": _STR, "name": _STR, "source": _STR, "summary": _STR, "extends": _STR, "options": _DICT,
              "layouts": list, "rules": _DICT, "deluxe": _DICT}
