@@ -557,13 +557,18 @@ def wimp_text(spot: Spot) -> str:
 def initial_shortfall_text(spot: Spot, points: int, uncounted=()) -> str:
     word = "down" if spot.rules.cite("initial").startswith("Y-") else "first meld"
     text = f"your {word} totals {points}; with {spot.score} points you need {spot.initial_need}"
-    return text + "".join(f"; {uncounted_text(meld, word)}" for meld in uncounted)
+    return text + (f"; {uncounted_text(uncounted, word)}" if uncounted else "")
 
 
-def uncounted_text(meld, word: str = "first meld") -> str:
-    """Why a meld of the turn adds nothing to the first-meld minimum, for a learner."""
-    return (f"the meld {cards_text(meld)} holds cards from below the top of the pile, "
-            f"so it counts nothing toward your {word}")
+def uncounted_text(melds, word: str = "first meld") -> str:
+    """Why melds of the turn add nothing to the first-meld minimum, for a learner."""
+    shown = [cards_text(m) for m in melds]
+    if len(shown) == 1:
+        return (f"the meld {shown[0]} holds cards from below the top of the pile, "
+                f"so it counts nothing toward your {word}")
+    listed = ", ".join(shown[:-1]) + " and " + shown[-1]
+    return (f"the melds {listed} hold cards from below the top of the pile, "
+            f"so they count nothing toward your {word}")
 
 
 def going_out_shortfall_text(rules: Rules, have: int) -> str:

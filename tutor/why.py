@@ -77,7 +77,7 @@ def _first_meld_reason(spot: Spot, turn: Turn) -> Reason | None:
             f"your side needs {need}")
     if turn.uncounted:
         return Reason.of(rules, rules.cite("initial"),
-                         text + "".join(f"; {uncounted_text(turn.table[i])}" for i in turn.uncounted))
+                         f"{text}; {uncounted_text([turn.table[i] for i in turn.uncounted])}")
     top = spot.discard[-1] if turn.picked_up else None
     below = Counter(turn.picked_up) - Counter([top]) if turn.picked_up else Counter()
     melded = sum((Counter(turn.table[i]) for i in turn.new_melds), Counter())
