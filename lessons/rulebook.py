@@ -250,6 +250,22 @@ def play_text(spot, groups, selected) -> str:
 
 
 @app.function
+def proposal(widget) -> str:
+    """The melds a learner proposes in the card widget: the groups made, or else the selection ("A | B")."""
+    groups = [format_cards(g) for g in widget.group_cards()]
+    if not groups and widget.selected:
+        groups = [widget.selected]
+    return " | ".join(groups)
+
+
+@app.function
+def ladder_step(n: int, steps) -> object:
+    """The n-th question's step on a ladder that grows harder: one step a question, then the top step."""
+    steps = tuple(steps)
+    return steps[min(max(n, 0), len(steps) - 1)]
+
+
+@app.function
 def arranged_spot(variant: str, dealt_hand, groups, selected, *, score: int = 0, phase: str = "drawn"):
     """A spot arranged from a dealt hand in the card widget: groups go to the table, the selection to the pile."""
     from tutor.spot import Spot
