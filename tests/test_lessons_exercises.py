@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.cards import format_cards, parse_cards
-from tutor.questions import ask
+from tutor.questions import ask, referee
 from tutor.spot import Spot
 
 SEEDS = range(40)
@@ -298,3 +298,152 @@ def test_pile_switches_keep_the_hand(load_lesson, kit, stem, build, flags):
             widget.melds = [format_cards(m) for m in spot.melds]
             widget.discard = format_cards(spot.discard)
             assert len(widget.selected_cards()) == 2
+
+
+# -- 09 canasty: the down and the pile (answered on cards) ------------------------------------
+
+
+def test_y_down_questions_grow_harder(load_lesson):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    needs = [lesson.down_question(n)["need"] for n in range(len(lesson.DOWN_SCORES))]
+    assert needs == sorted(needs) and needs[0] < needs[-1]
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_down_the_checker_s_down_is_marked_right_and_a_short_one_wrong(load_lesson, kit, text_of, n):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    q = lesson.down_question(n)
+    spot = q["spot"]
+    # the right answer is the checker's own first meld, asked afresh (not the generator's example)
+    witness = ask("initial-meld", spot).witness
+    proposed = " | ".join(witness["melds"])
+    ok, text = lesson.down_feedback(q, proposed)
+    assert ok is True and text.startswith("Right") and str(q["need"]) in text
+    # what the lesson shows, through the card widget and the progress record
+    hand = kit.hand_widget(lesson.rules, spot.hand, groups=witness["melds"])
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.down_check.run(down_ask=q, down_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["make-the-down"]
+    # a wrong answer: the smallest legal set of the hand alone, when it falls short, names the shortfall
+    from itertools import combinations
+
+    sets = [format_cards(c) for c in combinations(spot.hand, 3) if lesson.meld_mistake(lesson.rules, c) is None]
+    short = [s for s in sets if sum(lesson.rules.value(c) for c in parse_cards(s)) < q["need"]]
+    if short:
+        bad, text = lesson.down_feedback(q, short[0])
+        assert bad is False and text.startswith("Short") and f"must total {q['need']}" in text
+    bad, text = lesson.down_feedback(q, format_cards(spot.hand[:1] + spot.hand[-2:]))
+    assert bad is False
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, selected=format_cards(spot.hand[:2]))
+    out, _ = lesson.down_check.run(down_ask=q, down_hand=hand, tracker=tracker)
+    assert "not a legal set" in text_of(out) and tracker.widget.solved == []
+
+
+def test_y_down_one_natural_and_two_wilds_is_named_as_such(load_lesson):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    q = {"spot": Spot.from_dict({"variant": "canasty", "hand": "QS KD 2C 9H 9D 9S 5S", "score": 0}),
+         "score": 0, "need": 25}
+    bad, text = lesson.down_feedback(q, "QS KD 2C")
+    assert bad is False and "one natural only" in text
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_y_pickup_the_pile_question_is_answered_by_the_checker_both_ways(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    lesson = load_lesson("09_canasty_down_and_pile")
+    q = lesson.pile_question(n)
+    spot = q["spot"]
+    assert (q["down"], q["buried"]) == lesson.PILE_STEPS[min(n, len(lesson.PILE_STEPS) - 1)]
+    pairs_ = [format_cards(p) for p in dict.fromkeys(combinations(spot.hand, 2))]
+    truth = {p: ask("pickup", spot, play=p).answer for p in pairs_}
+    right = next(p for p, yes in truth.items() if yes)
+    wrong = next(p for p, yes in truth.items() if not yes)
+    ok, text = lesson.pile_feedback(q, right)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.pile_feedback(q, wrong)
+    assert bad is False and text and not text.startswith("Right")
+    top = spot.discard[-1]
+    wild = next((c for c in spot.hand if lesson.rules.is_wild(c)), None)
+    natural = next((c for c in spot.hand if c.rank == top.rank), None)
+    if q["buried"] and wild is not None and natural is not None:
+        bad, text = lesson.pile_feedback(q, format_cards([natural, wild]))
+        assert bad is False and "only a natural pair" in text
+    one, text = lesson.pile_feedback(q, str(spot.hand[0]))
+    assert one is False and "exactly two" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=right)
+    out, _ = lesson.pile_check.run(pile_ask=q, pile_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pile-or-not"]
+
+
+# -- 10 canasty: going out and the cheats (answered on cards) ----------------------------------
+
+
+def _go_out_turn(lesson, table, witness_play):
+    """The checker's way out, as the groups and discard a learner makes on the cards."""
+    groups, discard = [], []
+    for step in (s.strip() for s in witness_play.split(";")):
+        word, _, rest = step.partition(" ")
+        if word in ("meld", "layoff"):
+            groups.append(parse_cards(rest.split(" to ")[0]))
+        elif word == "discard":
+            discard = list(parse_cards(rest))
+    return groups, discard
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_goout_the_checker_s_way_out_is_marked_right_and_a_short_turn_wrong(load_lesson, kit, text_of, n):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    table = lesson.go_out_question(n)
+    assert table.first_round == lesson.GO_OUT_STEPS[min(n, len(lesson.GO_OUT_STEPS) - 1)]
+    verdict = ask("go-out", table)
+    assert verdict.answer
+    groups, discard = _go_out_turn(lesson, table, verdict.witness["play"])
+    ok, text = lesson.go_out_feedback(table, groups, discard)
+    assert ok is True and text.startswith("Right: you are out")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, table.hand, melds=table.melds, groups=[format_cards(g) for g in groups],
+                           selected=format_cards(discard))
+    out, _ = lesson.go_out_check.run(go_hand=hand, go_table=table, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["go-out"]
+    # the same sets without the discard: a Canasty player goes out with a discard
+    if groups:
+        bad, text = lesson.go_out_feedback(table, groups, [])
+        assert bad is False and "with a discard" in text
+    # only the discard: a legal turn, but too many cards stay
+    alone, text = lesson.go_out_feedback(table, [], discard)
+    assert alone is False and "not out" in text and "at most two" in text
+    # two unrelated cards put down as a set
+    odd = [c for c in table.hand if lesson.rules.is_natural(c)]
+    pair = next(((a, b) for i, a in enumerate(odd) for b in odd[i + 1:] if a.rank != b.rank), None)
+    if pair:
+        left = [c for c in table.hand if c not in pair]
+        bad, text = lesson.go_out_feedback(table, [pair], left[:1])
+        assert bad is False and not text.startswith("Right")
+
+
+@pytest.mark.parametrize("n", range(18))
+def test_y_cheats_the_referee_names_the_cheat_of_each_dealt_play(load_lesson, kit, text_of, n):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    q = lesson.cheat_question(n)
+    if n < len(lesson.CHEAT_STEPS):
+        assert q["kind"] == lesson.CHEAT_STEPS[n]
+    verdict = referee(q["spot"], q["play"])
+    truth = "legal" if verdict.answer else lesson.cheats_named(verdict)[0]
+    ok, text = lesson.cheat_feedback(q, truth)
+    assert ok is True and text.startswith("Right")
+    assert truth == ("legal" if q["kind"] == "legal" else q["kind"])
+    other = "legal" if truth != "legal" else "A"
+    bad, text = lesson.cheat_feedback(q, other)
+    assert bad is False
+    assert ("looks fair" in text) if other == "legal" else ("This one is fair" in text)
+    # the play is shown as cards, never as its notation
+    shown = text_of(lesson.play_in_cards(q["spot"], q["play"]))
+    assert "meld" not in shown and "discard " not in shown and "discards" in shown
+
+
+def test_y_cheats_come_harder_in_order(load_lesson):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    assert [lesson.cheat_question(n)["kind"] for n in range(len(lesson.CHEAT_STEPS))] == list(lesson.CHEAT_STEPS)
