@@ -447,3 +447,107 @@ def test_y_cheats_the_referee_names_the_cheat_of_each_dealt_play(load_lesson, ki
 def test_y_cheats_come_harder_in_order(load_lesson):
     lesson = load_lesson("10_canasty_going_out_and_cheats")
     assert [lesson.cheat_question(n)["kind"] for n in range(len(lesson.CHEAT_STEPS))] == list(lesson.CHEAT_STEPS)
+
+
+# -- 12 albany: the fanned pile, canastas to go out, the biggest bonus (answered on cards) ------
+
+
+@pytest.mark.parametrize("n", range(10))
+def test_a_draw_deep_pickup_is_answered_by_the_checker_both_ways(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    q = lesson.deep_question(n)
+    spot, depth = q["spot"], q["depth"]
+    assert depth == lesson.DEPTHS[min(n, len(lesson.DEPTHS) - 1)] and spot.discard[-depth] == q["card"]
+    offers = [format_cards(p) for p in dict.fromkeys(combinations(spot.hand, 2))]
+    truth = {p: ask("pickup", spot, play=f"{p} depth {depth}").answer for p in offers}
+    right = next(p for p, yes in truth.items() if yes)
+    wrong = next(p for p, yes in truth.items() if not yes)
+    ok, text = lesson.deep_feedback(q, right)
+    assert ok is True and text.startswith("Right") and str(q["card"]) in text
+    bad, text = lesson.deep_feedback(q, wrong)
+    assert bad is False and text and not text.startswith("Right")
+    alone, text = lesson.deep_feedback(q, str(next(c for c in spot.hand if c.rank == q["card"].rank)))
+    assert alone is False and "at least two naturals" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, discard=spot.discard, selected=right)
+    out, _ = lesson.deep_check.run(deep_ask=q, deep_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["deep-pickup"]
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_a_goout_empty_your_hand_only_with_the_table_s_canastas(load_lesson, kit, text_of, n):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    q = lesson.empty_hand_question(n)
+    spot = q["spot"]
+    may = ask("go-out", spot).answer
+    assert may == q["may"] == (q["have"] >= spot.rules.canastas_to_go_out)
+    set_of_three = [c for c in spot.hand if c.rank == spot.hand[0].rank][:3]
+    odd = [c for c in spot.hand if c not in set_of_three]
+    out_turn = ([tuple(set_of_three)], odd)     # every card played: out
+    keep_turn = ([], odd)                        # a discard, three cards kept
+    right, wrong = (out_turn, keep_turn) if may else (keep_turn, out_turn)
+    ok, text = lesson.empty_hand_feedback(q, *right)
+    assert ok is True and text.startswith("Right")
+    assert number_word_in(text, spot.rules.canastas_to_go_out)
+    bad, text = lesson.empty_hand_feedback(q, *wrong)
+    assert bad is False
+    assert ("could have gone out" in text) if may else ("may not empty your hand yet" in text)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, groups=[format_cards(g) for g in right[0]],
+                           selected=format_cards(right[1]))
+    out, _ = lesson.empty_check.run(empty_ask=q, empty_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["empty-hand"]
+
+
+def number_word_in(text, n):
+    from rulebook import number_word
+
+    return f"needs {number_word(n)}" in text
+
+
+def test_a_goout_both_answers_come_up(load_lesson):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    assert {lesson.empty_hand_question(n)["may"] for n in range(8)} == {True, False}
+
+
+@pytest.mark.parametrize("n", range(8))
+def test_a_score_the_biggest_bonus_is_the_longest_natural_run(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    rules = lesson.rules
+    q = lesson.canasta_question(n)
+    hand = q["hand"]
+
+    def bonus(cards):
+        try:
+            b = canasta_bonus(rules, judge(rules, cards, going_out=False))
+        except IllegalPlayError:
+            return None
+        return b.points if b else None
+
+    # the answer found here by the meld rules alone, over the canastas of the run and the wild card
+    run = [c for c in hand if c.suit == parse_cards(q["run"])[0].suit and rules.is_natural(c)]
+    best = max(b for k in range(7, len(run) + 1) for combo in combinations(run, k) if (b := bonus(combo)))
+    assert best == q["best"]
+    longest = max((combo for k in range(7, len(run) + 1) for combo in combinations(run, k) if bonus(combo) == best),
+                  key=len)
+    ok, text = lesson.canasta_feedback(q, format_cards(longest))
+    assert ok is True and text.startswith("Right") and str(best) in text
+    wild = next(c for c in hand if rules.is_wild(c))
+    mixed = tuple(sorted(longest[:6], key=lambda c: c.order)) + (wild,)
+    if bonus(mixed) is not None:
+        bad, text = lesson.canasta_feedback(q, format_cards(mixed))
+        assert bad is False and "mixed" in text
+    short, text = lesson.canasta_feedback(q, format_cards(longest[:6]))
+    assert short is False and "no canasta" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    view = kit.hand_widget(rules, hand, selected=format_cards(longest))
+    out, _ = lesson.canasta_check.run(canasta_ask=q, canasta_hand=view, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["best-canasta"]
