@@ -18,8 +18,8 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, canasta_bonus_text, cards_view, check, deal, deal_button, hand_widget, hint,
-                          learn, meld_mistake, meld_verdict, number_word, practise, problem, progress_widget, quote,
-                          recap, solution, wild_limit, wild_limits_text)
+                          learn, meld_list, meld_mistake, meld_verdict, number_word, practise, problem,
+                          progress_widget, quote, recap, solution, wild_limit, wild_limits_text)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
@@ -485,9 +485,8 @@ def every_meld(dealt, list_button):
                             "hand": format_cards(dealt["hand"]), "melds": [_table]})
     _verdict, _view = ask_verdict("melds", _spot)
     if _verdict is not None:
-        _rows = [(f"- lay off `{c['cards']}` onto meld {c['to']}" if c["to"] else f"- meld `{c['cards']}`")
-                 + f" ({c['points']} points)" for c in _verdict.extra["melds"]]
-        _view = mo.md(f"With meld 1 (`{_table}`) on the table:\n\n" + ("\n".join(_rows) or "none"))
+        _view = mo.vstack([cards_view(_table, rules, label="with meld 1 on the table:", width=30),
+                           meld_list(rules, _verdict.extra["melds"])])
     _view
     return
 

@@ -27,7 +27,7 @@ with app.setup:
     from tutor.cards import Card, format_cards, full_deck, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import card_points, judge
-    from tutor.render import cards_html, spot_html
+    from tutor.render import cards_html, cards_text, spot_html
     from tutor.rules import BUILTIN, Rules, Variant, load_variant, rules_for
     from tutor.scoring import canasta_bonus
     from tutor.widget import HandWidget, ProgressWidget
@@ -89,6 +89,31 @@ def cards_view(cards, rules=None, *, label: str | None = None, width: float = 48
     """Cards drawn as a fanned row; wild cards marked when ``rules`` are given."""
     wild = rules_of(rules).wild_ranks if rules is not None else ()
     return mo.Html(cards_html(parse_cards(cards), wild=wild, label=label, width=width))
+
+
+@app.function
+def meld_list(rules, choices, *, empty: str = "No meld can go down this turn.") -> mo.Html:
+    """The checker's list of melds, numbered on screen, each drawn as cards and told in plain words.
+
+    ``choices`` are the listing's entries (``cards``, ``to``: the number of the
+    table meld a lay-off joins, ``points``); table melds are numbered as the card
+    widget numbers them.
+    """
+    wild = rules_of(rules).wild_ranks
+    items = []
+    for choice in choices:
+        cards = parse_cards(choice["cards"])
+        n = len(cards)
+        words = (f"add {cards_text(cards)} to meld {choice['to']} on the table" if choice.get("to")
+                 else f"put down {cards_text(cards)} as a new meld")
+        points = f", {choice['points']} points" if choice.get("points") is not None else ""
+        items.append(f'<li data-cards="{html.escape(format_cards(cards))}" data-to="{choice.get("to") or ""}" '
+                     'style="margin:4px 0;display:flex;align-items:center;gap:8px;flex-wrap:wrap">'
+                     f"{cards_html(cards, wild=wild, width=30)}"
+                     f"<span>{html.escape(words)} ({n} card{'s' * (n != 1)}{points})</span></li>")
+    if not items:
+        return mo.md(empty)
+    return mo.Html('<ol class="meld-list" style="padding-left:1.6em;margin:4px 0">' + "".join(items) + "</ol>")
 
 
 @app.function
