@@ -101,7 +101,7 @@ def meld_list(rules, choices, *, empty: str = "No meld can go down this turn.") 
     """
     wild = rules_of(rules).wild_ranks
     items = []
-    for choice in choices:
+    for number, choice in enumerate(choices, start=1):
         cards = parse_cards(choice["cards"])
         n = len(cards)
         words = (f"add {cards_text(cards)} to meld {choice['to']} on the table" if choice.get("to")
@@ -109,11 +109,13 @@ def meld_list(rules, choices, *, empty: str = "No meld can go down this turn.") 
         points = f", {choice['points']} points" if choice.get("points") is not None else ""
         items.append(f'<li data-cards="{html.escape(format_cards(cards))}" data-to="{choice.get("to") or ""}" '
                      'style="margin:4px 0;display:flex;align-items:center;gap:8px;flex-wrap:wrap">'
+                     f'<strong style="min-width:1.6em;text-align:right">{number}.</strong>'
                      f"{cards_html(cards, wild=wild, width=30)}"
                      f"<span>{html.escape(words)} ({n} card{'s' * (n != 1)}{points})</span></li>")
     if not items:
         return mo.md(empty)
-    return mo.Html('<ol class="meld-list" style="padding-left:1.6em;margin:4px 0">' + "".join(items) + "</ol>")
+    return mo.Html('<ol class="meld-list" style="list-style:none;padding-left:0;margin:4px 0">' + "".join(items)
+                   + "</ol>")
 
 
 @app.function

@@ -589,7 +589,8 @@ def test_referee_every_meld_is_listed_as_cards_numbered_as_the_table_numbers_the
     text = text_of(out)
     assert "add 7♦ to meld 2 on the table" in text and "put down K♠ K♥ 2♣ as a new meld" in text
     assert "7D" not in text and "layoff" not in text and 'data-card="7D"' in html_of(out)
-    assert html_of(out).count("<li") == len(ask("melds", spot).extra["melds"])
+    listed = ask("melds", spot).extra["melds"]
+    assert html_of(out).count("<li") == len(listed) and f"{len(listed)}. " in text
 
 
 def test_referee_spot_errors_are_messages(load_lesson, text_of):
