@@ -23,6 +23,7 @@ with app.setup:
                           verdict_view)
     from tutor.cards import Card, format_cards, parse_cards, parse_melds
     from tutor.questions import ask
+    from tutor.render import cards_text
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
@@ -99,7 +100,7 @@ def down_feedback(question, proposed: str) -> tuple:
     for i, cards in enumerate(sets, start=1):
         mistake = meld_mistake(rules, cards)
         if mistake is not None:
-            return False, f"Set {i}, {format_cards(cards)}, is not a legal set: {mistake}."
+            return False, f"Set {i}, {cards_text(cards)}, is not a legal set: {mistake}."
     points = sum(rules.value(c) for cards in sets for c in cards)
     verdict = ask("initial-meld", question["spot"], play=proposed)
     if verdict.answer:
@@ -133,22 +134,22 @@ def pile_feedback(question, picked: str) -> tuple:
     if not cards:
         return None, ""
     spot = question["spot"]
-    top = spot.discard[-1]
+    top, shown = spot.discard[-1], cards_text(cards)
     if len(cards) != 2:
-        return False, (f"Select exactly two cards: the top card, {top}, goes down with two cards from your hand, "
+        return False, (f"Select exactly two cards: the top card, {top.symbol()}, goes down with two cards from your hand, "
                        f"not {len(cards)}.")
     verdict = ask("pickup", spot, play=picked)
     if verdict.answer:
         why = "a natural pair, which a buried black three asks for" if question["buried"] else "they make a set with it"
-        return True, f"Right: the pile is yours with {picked} and the {top} on top: {why}."
+        return True, f"Right: the pile is yours with {shown} and the {top.symbol()} on top: {why}."
     matching = [c for c in cards if rules.is_natural(c) and c.rank == top.rank]
     wilds = [c for c in cards if rules.is_wild(c)]
     if not matching or len(matching) + len(wilds) < 2:
-        return False, (f"These two do not make a set with the top card, {top}: take it with two {top.rank}s, or "
-                       f"one {top.rank} and a wild card.")
+        return False, (f"These two do not make a set with the top card, {top.symbol()}: take it with two cards of "
+                       "its rank, or one of its rank and a wild card.")
     if question["buried"] and wilds:
-        return False, (f"A black three lies buried in the pile: now only a natural pair takes it, two {top.rank}s, "
-                       "no wild card.")
+        return False, ("A black three lies buried in the pile: now only a natural pair takes it, two cards of the "
+                       "top card's rank, no wild card.")
     if not question["down"]:
         return False, ("You are not down yet: the top card and the cards you put down with it must make the down "
                        "by themselves. " + "; ".join(r.text for r in verdict.reasons) + ".")

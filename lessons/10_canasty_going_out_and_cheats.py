@@ -23,6 +23,7 @@ with app.setup:
                           solution, table_view, verdict_view)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.questions import ask, referee
+    from tutor.render import cards_text
     from tutor.rules import rules_for
     from tutor.scoring import score_hand
     from tutor.spot import Spot
@@ -98,7 +99,7 @@ def go_out_feedback(table, groups, selected) -> tuple:
     for i, cards in enumerate(groups, start=1):
         mistake = meld_mistake(rules, cards)
         if mistake is not None and len(cards) >= 3:
-            return False, f"Group {i}, {format_cards(cards)}, is not a legal set: {mistake}."
+            return False, f"Group {i}, {cards_text(cards)}, is not a legal set: {mistake}."
     return False, "Not this turn: " + "; ".join(r.text for r in verdict.reasons) + "."
 
 

@@ -27,6 +27,7 @@ with app.setup:
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
     from tutor.questions import ask, referee
+    from tutor.render import cards_text
     from tutor.rules import rules_for
     from tutor.scoring import canasta_bonus
     from tutor.spot import Spot
@@ -135,13 +136,13 @@ def deep_feedback(question, picked: str) -> tuple:
     cards = parse_cards(picked)
     if not cards:
         return None, ""
-    depth, card = question["depth"], question["card"]
+    depth, card, shown = question["depth"], question["card"].symbol(), cards_text(cards)
     verdict = ask("pickup", question["spot"], play=f"{picked} depth {depth}")
     if verdict.answer:
-        return True, (f"Right: the {card} goes down at once with {picked}, and the {number_word(depth - 1)} "
+        return True, (f"Right: the {card} goes down at once with {shown}, and the {number_word(depth - 1)} "
                       f"card{'s' * (depth != 2)} above it come{'s' * (depth == 2)} along into your hand.")
     naturals = [c for c in cards if rules.is_natural(c)]
-    mistake = meld_mistake(rules, (card, *cards), going_out=False)
+    mistake = meld_mistake(rules, (question["card"], *cards), going_out=False)
     if len(naturals) < 2:
         return False, (f"The {card} needs at least two naturals from your hand to make a new set with it; wild "
                        "cards alone do not do.")
@@ -375,9 +376,9 @@ def _():
 def _(new_deep):
     deep_ask = deep_question(new_deep.value)
     deep_hand = hand_widget(rules, deep_ask["spot"].hand, discard=deep_ask["spot"].discard)
-    mo.vstack([mo.md(f"Take the pile down to the **{deep_ask['card']}**, {number_word(deep_ask['depth'])} deep:"),
+    mo.vstack([mo.md(f"Take the pile down to the **{deep_ask['card'].symbol()}**, {number_word(deep_ask['depth'])} deep:"),
                pile_positions(deep_ask["spot"]), deep_hand,
-               hint(f"Which cards of yours make a set with the {deep_ask['card']}: two of its rank, or its "
+               hint(f"Which cards of yours make a set with the {deep_ask['card'].symbol()}: two of its rank, or its "
                     "neighbours in its suit?")])
     return deep_ask, deep_hand
 
@@ -393,7 +394,7 @@ def deep_check(deep_ask, deep_hand, tracker):
 @app.cell(hide_code=True)
 def _(deep_ask):
     solution("Show one answer", cards_view(deep_ask["example"], rules,
-                                           label=f"with the {deep_ask['card']}", width=40))
+                                           label=f"with the {deep_ask['card'].symbol()}", width=40))
     return
 
 

@@ -355,6 +355,42 @@ def deal(rules, seed: int, *, cards: int | None = None, pile: int = 0) -> dict:
 
 
 @app.function
+def kind_words(rules, card) -> str:
+    """What kind of card this is under these rules, in plain words."""
+    rules = rules_of(rules)
+    return {"natural": "a natural", "wild": "a wild card", "bonus": "a bonus card", "blocker": "a black three",
+            "stopper": "a stopper"}[rules.role(card)]
+
+
+@app.function
+def kind_question(rules, seed: int, kind: str, *, cards: int = 11) -> tuple:
+    """A hand as dealt, before any bonus card is laid out, holding some cards of this kind (``rules.role``)."""
+    rules = rules_of(rules)
+    for n in range(500):
+        hand = shuffled_pack(rules, seed * 1000 + n)[:cards]
+        if any(rules.role(c) == kind for c in hand):
+            return sort_hand(rules, hand)
+    raise ValueError(f"no hand with a card of kind {kind!r}")
+
+
+@app.function
+def kind_feedback(rules, hand, selected, kind: str, name: str) -> tuple:
+    """(right?, message) for "select every card of this kind"; ``name`` is the kind in plain words, plural."""
+    rules = rules_of(rules)
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    wanted = [c for c in hand if rules.role(c) == kind]
+    stray = [c for c in picked if rules.role(c) != kind]
+    if stray:
+        return False, f"Not {stray[0].symbol()}: it is {kind_words(rules, stray[0])}, not one of the {name}."
+    if len(picked) < len(wanted):
+        left = len(wanted) - len(picked)
+        return False, f"{number_word(left).capitalize()} more: every one of the {name} counts, whatever its suit."
+    return True, f"Right: {cards_text(picked)} {'are' if len(picked) > 1 else 'is'} the {name} in this hand."
+
+
+@app.function
 def deal_until(rules, seed: int, wanted, *, tries: int = 500, **kw) -> dict:
     """The first seeded deal from ``seed`` on that has what a lesson wants (``wanted(deal)`` is true)."""
     for n in range(tries):

@@ -465,7 +465,7 @@ def test_a_draw_deep_pickup_is_answered_by_the_checker_both_ways(load_lesson, ki
     right = next(p for p, yes in truth.items() if yes)
     wrong = next(p for p, yes in truth.items() if not yes)
     ok, text = lesson.deep_feedback(q, right)
-    assert ok is True and text.startswith("Right") and str(q["card"]) in text
+    assert ok is True and text.startswith("Right") and q["card"].symbol() in text
     bad, text = lesson.deep_feedback(q, wrong)
     assert bad is False and text and not text.startswith("Right")
     alone, text = lesson.deep_feedback(q, str(next(c for c in spot.hand if c.rank == q["card"].rank)))
@@ -551,3 +551,76 @@ def test_a_score_the_biggest_bonus_is_the_longest_natural_run(load_lesson, kit, 
     view = kit.hand_widget(rules, hand, selected=format_cards(longest))
     out, _ = lesson.canasta_check.run(canasta_ask=q, canasta_hand=view, tracker=tracker)
     assert "Right" in text_of(out) and tracker.widget.solved == ["best-canasta"]
+
+
+# -- 01 cards and values: the same card twice, red and black threes ---------------------------
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_c_deck_the_same_card_twice_is_two_copies_of_one_card(load_lesson, kit, text_of, seed):
+    from collections import Counter
+
+    lesson = load_lesson("01_cards_and_values")
+    hand = lesson.twin_question(seed)
+    twin = next(c for c, k in Counter(hand).items() if k >= 2 and not c.is_joker
+                and any(o.rank == c.rank and o != c for o in hand))
+    ok, text = lesson.twin_feedback(hand, format_cards([twin, twin]))
+    assert ok is True and text.startswith("Right")
+    cousin = next(c for c in hand if c.rank == twin.rank and c != twin)
+    bad, text = lesson.twin_feedback(hand, format_cards([twin, cousin]))
+    assert bad is False and "not a suit" in text
+    one, text = lesson.twin_feedback(hand, str(twin))
+    assert one is False and "exactly two" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.twin_check.run(tracker=tracker, twin_hand=hand,
+                                   twin_pick=kit.hand_widget(lesson.rules, hand, selected=format_cards([twin, twin])))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["same-card"]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_c_values_red_and_black_threes_are_picked_by_their_kind(load_lesson, kit, text_of, seed):
+    lesson = load_lesson("01_cards_and_values")
+    rules = lesson.rules
+    red = kit.kind_question(rules, 1200 + seed, "bonus")
+    black = kit.kind_question(rules, 1300 + seed, "blocker")
+    reds = [c for c in red if rules.role(c) == "bonus"]
+    blacks = [c for c in black if rules.role(c) == "blocker"]
+    assert reds and blacks and all(c.rank == "3" and c.is_red for c in reds)
+    ok, text = kit.kind_feedback(rules, red, format_cards(reds), "bonus", "red threes")
+    assert ok is True and text.startswith("Right")
+    other = next(c for c in red if rules.role(c) != "bonus")
+    bad, text = kit.kind_feedback(rules, red, format_cards(reds + [other]), "bonus", "red threes")
+    assert bad is False and f"Not {other.symbol()}" in text
+    if len(blacks) > 1:
+        short, text = kit.kind_feedback(rules, black, format_cards(blacks[:1]), "blocker", "black threes")
+        assert short is False and "more" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.threes_check.run(black_hand=black, red_hand=red, tracker=tracker,
+                                     red_pick=kit.hand_widget(rules, red, selected=format_cards(reds)),
+                                     black_pick=kit.hand_widget(rules, black, selected=format_cards(blacks)))
+    assert text_of(out).count("Right") == 2 and tracker.widget.solved == ["red-threes", "black-threes"]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_c_black3_meld_going_out_is_black_threes_alone(load_lesson, kit, text_of, seed):
+    from tutor.melds import judge
+
+    lesson = load_lesson("05_red_and_black_threes")
+    rules = lesson.rules
+    hand = lesson.black_meld_question(seed)
+    blacks = [c for c in hand if rules.role(c) == "blocker"]
+    judge(rules, tuple(blacks), going_out=True)  # the meld rules accept the answer (raises otherwise)
+    ok, text = lesson.black_meld_feedback(hand, format_cards(blacks))
+    assert ok is True and text.startswith("Right")
+    wild = next(c for c in hand if rules.is_wild(c))
+    bad, text = lesson.black_meld_feedback(hand, format_cards(blacks + [wild]))
+    assert bad is False and "No wild card" in text
+    two, text = lesson.black_meld_feedback(hand, format_cards(blacks[:2]))
+    assert two is False and "at least three" in text
+    if len(blacks) == 4:
+        short, text = lesson.black_meld_feedback(hand, format_cards(blacks[:3]))
+        assert short is False and "every black three" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.black_meld_check.run(black_hand=hand, tracker=tracker,
+                                         black_pick=kit.hand_widget(rules, hand, selected=format_cards(blacks)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["black-meld"]
