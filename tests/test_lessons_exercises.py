@@ -624,3 +624,30 @@ def test_c_black3_meld_going_out_is_black_threes_alone(load_lesson, kit, text_of
     out, _ = lesson.black_meld_check.run(black_hand=hand, tracker=tracker,
                                          black_pick=kit.hand_widget(rules, hand, selected=format_cards(blacks)))
     assert "Right" in text_of(out) and tracker.widget.solved == ["black-meld"]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_c_canasta_a_natural_canasta_leaves_the_wild_cards_out(load_lesson, kit, text_of, seed):
+    from collections import Counter
+
+    from tutor.melds import judge
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    hand = lesson.canasta_question(seed)
+    rank = Counter(c.rank for c in hand if rules.is_natural(c)).most_common(1)[0][0]
+    naturals = [c for c in hand if rules.is_natural(c) and c.rank == rank]
+    bonus = canasta_bonus(rules, judge(rules, tuple(naturals), going_out=False))
+    assert bonus is not None and bonus.points == rules["canasta"]["natural_bonus"]
+    ok, text = lesson.canasta_feedback(hand, format_cards(naturals))
+    assert ok is True and text.startswith("Right") and str(bonus.points) in text
+    wild = next(c for c in hand if rules.is_wild(c))
+    mixed, text = lesson.canasta_feedback(hand, format_cards(naturals[:6] + [wild]))
+    assert mixed is False and "makes it mixed" in text
+    short, text = lesson.canasta_feedback(hand, format_cards(naturals[:5]))
+    assert short is False and "two more" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.natural_canasta_check.run(canasta_hand=hand, tracker=tracker,
+                                              canasta_pick=kit.hand_widget(rules, hand, selected=format_cards(naturals)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["natural-canasta"]
