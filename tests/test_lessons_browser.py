@@ -344,6 +344,9 @@ def test_play_a_hand_coach_on_a_phone(marimo_server, page, marimo_runs, no_marim
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": PHONE}
 # lesson, the card widget of an exercise (its place among the lesson's hands), what one card clicked there shows
 CARD_EXERCISES = [
+    ("01_cards_and_values.py", 0, "Select exactly two cards"),
+    ("02_melds_and_wild_cards.py", 3, "Not a legal meld"),
+    ("05_red_and_black_threes.py", 1, "Only black threes"),
     ("09_canasty_down_and_pile.py", 0, "is not a legal set"),
     ("09_canasty_down_and_pile.py", 2, "Select exactly two cards"),
     ("10_canasty_going_out_and_cheats.py", 1, "you are not out"),
