@@ -13,14 +13,12 @@ __generated_with = "0.25.2"
 app = marimo.App(width="medium", app_title="Canasty 2: the down and the pile")
 
 with app.setup:
-    import random
     from collections import Counter
 
     import marimo as mo
 
     from rulebook import (ask_verdict, cards_view, deal, deal_button, deal_until, hand_widget, hint, ladder_step,
-                          learn, meld_mistake, pairs, practise, progress_widget, proposal, quote, recap, solution,
-                          verdict_view)
+                          learn, meld_mistake, pairs, practise, progress_widget, proposal, quote, recap, solution)
     from tutor.cards import Card, format_cards, parse_cards, parse_melds
     from tutor.questions import ask
     from tutor.render import cards_text

@@ -21,7 +21,7 @@ with app.setup:
     from rulebook import (ask_verdict, cards_view, deal, deal_button, hand_widget, hint, ladder_step, learn,
                           meld_mistake, number_word, play_text, practise, problem, progress_widget, quote, recap,
                           solution, table_view, verdict_view)
-    from tutor.cards import Card, format_cards, parse_cards
+    from tutor.cards import Card, format_cards
     from tutor.questions import ask, referee
     from tutor.render import cards_text
     from tutor.rules import rules_for
