@@ -346,6 +346,7 @@ WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": PHONE}
 CARD_EXERCISES = [
     ("01_cards_and_values.py", 0, "Select exactly two cards"),
     ("02_melds_and_wild_cards.py", 3, "Not a legal meld"),
+    ("04_the_pile.py", 0, "Select exactly two cards"),
     ("05_red_and_black_threes.py", 1, "Only black threes"),
     ("09_canasty_down_and_pile.py", 0, "is not a legal set"),
     ("09_canasty_down_and_pile.py", 2, "Select exactly two cards"),

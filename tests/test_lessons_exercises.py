@@ -651,3 +651,33 @@ def test_c_canasta_a_natural_canasta_leaves_the_wild_cards_out(load_lesson, kit,
     out, _ = lesson.natural_canasta_check.run(canasta_hand=hand, tracker=tracker,
                                               canasta_pick=kit.hand_widget(rules, hand, selected=format_cards(naturals)))
     assert "Right" in text_of(out) and tracker.widget.solved == ["natural-canasta"]
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_frozen_pile_taken_on_cards_is_answered_by_the_checker_both_ways(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    lesson = load_lesson("04_the_pile")
+    q = lesson.take_question(n)
+    spot = q["spot"]
+    assert (q["melded"], q["frozen"]) == lesson.TAKE_STEPS[min(n, len(lesson.TAKE_STEPS) - 1)]
+    offers = [format_cards(p) for p in dict.fromkeys(combinations(spot.hand, 2))]
+    truth = {p: ask("pickup", spot, play=p).answer for p in offers}
+    right = next(p for p, yes in truth.items() if yes)
+    wrong = next(p for p, yes in truth.items() if not yes)
+    ok, text = lesson.take_feedback(q, right)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.take_feedback(q, wrong)
+    assert bad is False and text.startswith("Not with these")
+    top = spot.discard[-1]
+    wild = next(c for c in spot.hand if lesson.rules.is_wild(c))
+    natural = next(c for c in spot.hand if c.rank == top.rank)
+    if q["frozen"] or not q["melded"]:
+        frozen, text = lesson.take_feedback(q, format_cards([natural, wild]))
+        assert frozen is False and "frozen" in text and "natural pair" in text
+    one, text = lesson.take_feedback(q, str(spot.hand[0]))
+    assert one is False and "exactly two" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=right)
+    out, _ = lesson.take_check.run(take_ask=q, take_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["take-it"]
