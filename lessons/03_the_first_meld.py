@@ -229,8 +229,10 @@ def _():
 
     A side may also make its first meld by taking the discard pile (lesson 4).
     Then the pile's top card, melded with cards from the hand, counts toward
-    the minimum, but the rest of the pile does not, even if it goes down in
-    the same turn. The pile cannot be used to make up the points.
+    the minimum, and so do other melds made only of cards from the hand. A
+    meld that holds any other card of the pile is made after the pile is
+    taken, so it counts nothing toward the minimum, not even the cards from
+    your hand in it. The pile cannot be used to make up the points.
 
     One more exception waits in lesson 6: a side that goes out *concealed*,
     melding its whole hand in a single turn, owes no minimum at all.

@@ -188,7 +188,9 @@ def _():
     In Canasty a player's first meld is called going **down**, and as in
     classic it must reach a minimum that rises with the player's score, in
     steps of 25. Several sets put down in the same turn add up, and of the
-    pile only its top card counts. The game is to 2500; with the `extended`
+    pile only its top card counts. Unlike classic, a set that also holds
+    cards from below the top of the pile still counts its cards from the
+    hand; only those pile cards count nothing. The game is to 2500; with the `extended`
     option the table continues in steps of 25 and the game is to 5000.
     """)
     return
