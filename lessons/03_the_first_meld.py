@@ -18,7 +18,7 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, learn, pairs,
-                          practise, progress_widget, quote, recap, solution)
+                          practise, progress_widget, proposal, quote, recap, solution)
     from tutor.cards import format_cards, parse_cards, parse_melds
     from tutor.rules import rules_for
     from tutor.spot import Spot
@@ -50,15 +50,6 @@ def bands_table() -> str:
 @app.function
 def first_meld_spot(hand, score: int) -> Spot:
     return Spot.from_dict({"variant": "classic", "hand": format_cards(hand), "score": score})
-
-
-@app.function
-def proposal(widget) -> str:
-    """The melds the learner proposes: the groups made, or else the selection."""
-    groups = [format_cards(g) for g in widget.group_cards()]
-    if not groups and widget.selected:
-        groups = [widget.selected]
-    return " | ".join(groups)
 
 
 @app.function

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from .cards import Card, format_cards
 from .errors import IllegalPlayError, VariantError
 from .melds import BLOCKERS, GROUP, Meld, card_points, judge
-from .render import cards_text
 from .play import COMBINE, DISCARD, EXCHANGE, LAYOFF, MELD, PICKUP, TABLE_MOVES, Action
+from .render import cards_text
 from .rules import Rules
 from .spot import Spot
 from .table_moves import combine_sets, exchange_joker, joker_sets_for, move_rule, sets_holding_a_joker
