@@ -378,6 +378,8 @@ class Albany:
     def _sequences(self) -> None:
         m = self.m
         self.seqs = []
+        if not self.rules["meld"].get("sequences"):
+            return  # a table that plays groups only (a house file): no sequence slots at all
         for suit in "SHDC":
             faces = {c.order: c for c in self.naturals if c.suit == suit and self.low <= c.order <= self.high}
             total = sum(self._have(c) for c in faces.values())

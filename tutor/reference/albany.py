@@ -89,6 +89,8 @@ def _shape(rules, cards: Counter, kind: str, key: str) -> bool:
         return False
     if kind == GROUP:
         return all(c.rank == key for c in nats)
+    if not rules["meld"].get("sequences"):
+        return False  # a table that plays groups only (a house file)
     low, high = _span(rules)
     orders = [c.order for c in nats]
     return (all(c.suit == key for c in nats) and len(set(orders)) == len(orders)
@@ -229,7 +231,8 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
     prob = Problem(ranks=[(r, RANK_ORDER[r]) for r in ranks], seq_low=low, seq_high=high, copies=copies, own=own,
                    values=values, wilds=len(wilds), wild_points=wild_points,
                    stoppers={r: [v for v, _ in w] for r, w in stoppers.items()}, fixed_kept=fixed_kept,
-                   need=rules.canastas_to_go_out, canasta=canasta)
+                   need=rules.canastas_to_go_out, canasta=canasta,
+                   sequences=bool(rules["meld"].get("sequences")))
     if goal_out:
         prob.most_kept = 1
     go = rules["go_out"]

@@ -94,6 +94,7 @@ class Problem:
     need: int = 0               # canastas that going out needs
     new_down: bool = False      # a new set is already placed (the pickup's, the goal's)
     canasta: int = 7
+    sequences: bool = True      # may new sequences start (the rules' ``meld.sequences``)
     most_kept: int = CAP_KEPT   # 1 when the turn must go out: a state keeping two is dropped at once
 
     @property
@@ -262,7 +263,7 @@ class Sweep:
     def _suit_moves(self, runs: tuple, order: int, suit: str, copies: int, room: int):
         p = self.p
         placed = {r.index: r for r in p.runs.get(suit, [])}
-        in_range = p.seq_low <= order <= p.seq_high
+        in_range = p.sequences and p.seq_low <= order <= p.seq_high
         cap = p.long
         out = []
         budget = self.budget
