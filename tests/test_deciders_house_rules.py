@@ -94,3 +94,55 @@ ALBANY_HOUSE_BUGS = pytest.mark.xfail(reason="albany house files: a witness with
 @given(data=st.data())
 def test_house_rules_many_spots_every_question_agrees(base, data):
     _agree(data.draw(house_rules_spots(FILES, base, hand=(1, 14), pile=(0, 8))))
+
+
+# -- pinned albany house files: each shape the file sets, read by both deciders -------------------
+def _albany_house(name: str, sections: str):
+    path = FILES / f"{name}.toml"
+    path.write_text('extends = "albany"\n' + sections)
+    return str(path)
+
+
+def _spot(variant: str, hand: str, melds=(), phase="drawn"):
+    from tutor.spot import Spot
+
+    return Spot.from_dict({"variant": variant, "options": {"players": 4}, "hand": hand, "melds": list(melds),
+                           "discard": "", "stock": 20, "phase": phase})
+
+
+BOTH = ("z3", "reference")
+TWO_CANASTAS = ["KS KH KD KC KS KH KD", "QS QH QD QC QS QH QD"]
+TWO_FULL_OF_WILDS = ["KS KH KD KC KS 2H 2S", "QS QH QD QC QS JK 2H"]   # no room for a wild card
+
+
+@pytest.mark.parametrize("decider", BOTH)
+def test_a_set_house_file_without_sequences_gets_no_sequence(decider):
+    house = _albany_house("groups_only", "[meld]\nsequences = false\n")
+    spot = _spot(house, "8H 9H TH 2C 5S 5D 5C")
+    listed = [m["cards"] for m in ask("melds", spot, decider=decider).extra["melds"]]
+    assert "8H 9H TH" not in listed and "5S 5D 5C" in listed
+    # going out would need the run: with only groups the hand cannot be emptied
+    out = ask("go-out", _spot(house, "8H 9H TH 5S", TWO_CANASTAS), decider=decider)
+    assert not out.answer and out.reasons
+
+
+@pytest.mark.parametrize("decider", BOTH)
+def test_a_set_house_file_without_wild_card_sets_gets_none(decider):
+    house = _albany_house("no_wild_sets", "[wild_meld]\nallowed = false\n")
+    spot = _spot(house, "2C 2D JK 5S 6D 9C")
+    assert not [m for m in ask("melds", spot, decider=decider).extra["melds"] if m["cards"] == "2C 2D JK"]
+    assert not ask("go-out", _spot(house, "2C 2D JK 9C", TWO_FULL_OF_WILDS), decider=decider).answer
+    # the rule as given: the same cards make a wild-card set where the file allows it
+    assert ask("go-out", _spot(_albany_house("wild_sets", ""), "2C 2D JK 9C", TWO_FULL_OF_WILDS),
+               decider=decider).answer
+
+
+@pytest.mark.parametrize("decider", BOTH)
+def test_a_goout_house_file_with_a_required_final_discard_keeps_one_card(decider):
+    house = _albany_house("discard_required", '[go_out]\nfinal_discard = "required"\n')
+    # melding every card was the way out; the file wants a discard after it
+    assert not ask("go-out", _spot(house, "9S 9H 9D", TWO_CANASTAS), decider=decider).answer
+    out = ask("go-out", _spot(house, "9S 9H 9D 4C", TWO_CANASTAS), decider=decider)
+    assert out.answer and out.witness["discard"] == "4C", out.witness
+    assert ask("go-out", _spot(_albany_house("discard_optional", ""), "9S 9H 9D", TWO_CANASTAS),
+               decider=decider).answer

@@ -659,7 +659,10 @@ class Albany:
         self.left = smt.Sum(list(self.keep.values()) + [self.keep_unknown])
         self.went_out = self.left == 0
         m.hard.append(self.discards <= 1)
-        m.track("out.discard", smt.Or(self.went_out, self.discards == 1))
+        if rules["go_out"]["final_discard"] == "required":  # every turn ends with a discard, going out too
+            m.track("out.discard", self.discards == 1)
+        else:  # only a turn that empties the hand by its melds ends without one (A-GOOUT)
+            m.track("out.discard", smt.Or(self.went_out, self.discards == 1))
         # (a) the top card taken alone; (b) the top card goes down at once
         if self.top is not None and self.top in self.uses:
             placed = smt.Sum(self.uses[self.top])

@@ -81,7 +81,7 @@ def _shape(rules, cards: Counter, kind: str, key: str) -> bool:
     if len(nats) + len(wilds) + len(stoppers) < len(cards):
         return False
     if kind == WILD:
-        return not nats and not stoppers
+        return not nats and not stoppers and bool(rules["wild_meld"].get("allowed"))
     if kind == STOPPERS:
         return (not nats and not wilds and bool(rules["stopper_meld"].get("allowed"))
                 and all(c.rank == key and c.is_red for c in stoppers))
@@ -232,7 +232,8 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
                    values=values, wilds=len(wilds), wild_points=wild_points,
                    stoppers={r: [v for v, _ in w] for r, w in stoppers.items()}, fixed_kept=fixed_kept,
                    need=rules.canastas_to_go_out, canasta=canasta,
-                   sequences=bool(rules["meld"].get("sequences")))
+                   sequences=bool(rules["meld"].get("sequences")),
+                   wild_sets_new=bool(rules["wild_meld"].get("allowed")))
     if goal_out:
         prob.most_kept = 1
     go = rules["go_out"]
@@ -303,6 +304,8 @@ def ending(spot: Spot, goal: Goal, cfg: Config, kept: int, canastas: int, new: b
     go = spot.rules["go_out"]
     if canastas < spot.rules.canastas_to_go_out:
         return None  # without the table's canastas no one empties his hand
+    if kept == 0 and go["final_discard"] == "required":
+        return None  # the table's going out ends with a discard: one card stays out of the sets
     if go.get("stoppers_block") and cfg.stoppers_held >= go["stoppers_block"]:
         return None  # A-STOPPER: two stoppers held after the draw
     return (kept == 1, True)
@@ -332,7 +335,7 @@ def solve(spot: Spot, goal: Goal, cfg: Config, made=None):
     for state, (value, _, _) in finals.items():
         _, w, c, k, m, _, _ = state
         rem = prob.wilds - w
-        for u, cw, mw, wplan in wild_plans(prob.wild_sets, rem, prob.canasta):
+        for u, cw, mw, wplan in wild_plans(prob.wild_sets, rem, prob.canasta, prob.wild_sets_new):
             steps.spend(len(stop))
             for su, cs, ms, spts, splan in stop:
                 kept = min(k + (rem - u) + (red_total - su), 2)  # k holds the cards never melded

@@ -95,6 +95,7 @@ class Problem:
     new_down: bool = False      # a new set is already placed (the pickup's, the goal's)
     canasta: int = 7
     sequences: bool = True      # may new sequences start (the rules' ``meld.sequences``)
+    wild_sets_new: bool = True  # may a new wild-card set be made (the rules' ``wild_meld.allowed``)
     most_kept: int = CAP_KEPT   # 1 when the turn must go out: a state keeping two is dropped at once
 
     @property
@@ -181,8 +182,9 @@ def group_plans(placed: list[PlacedGroup], naturals: int, budget: int, canasta: 
 
 
 # -- the end: wild-card sets and stopper sets ---------------------------------------
-def wild_plans(placed: list[PlacedPlain], free: int, canasta: int) -> list[tuple]:
-    """(wilds used, canastas, new set made, plan) for the wild-card sets (A-SET: 3+ wild cards)."""
+def wild_plans(placed: list[PlacedPlain], free: int, canasta: int, new: bool = True) -> list[tuple]:
+    """(wilds used, canastas, new set made, plan) for the wild-card sets (A-SET: 3+ wild cards);
+    ``new``: may new ones be made, or only the placed ones grow."""
     out: dict[tuple, tuple] = {}
     steps = current()
     steps.deep(len(placed))
@@ -196,7 +198,7 @@ def wild_plans(placed: list[PlacedPlain], free: int, canasta: int) -> list[tuple
                     continue
                 rec(i + 1, left - x, adds + (x,), canastas + (p.size + x >= canasta))
             return
-        for t in range(0, left + 1):
+        for t in range(0, left + 1 if new else 1):
             if 0 < t < 3:
                 continue
             parts = t // canasta if t >= canasta else (1 if t else 0)
