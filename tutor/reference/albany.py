@@ -217,8 +217,9 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
             fixed_kept += n
     fixed_kept += _strand(copies, own, len(wilds), cfg.placed, rules)
     stopper_ranks = {p.key for p in cfg.placed if p.kind == STOPPERS}
-    for rank in [r for r, cards in stoppers.items() if len(cards) < 3 and r not in stopper_ranks]:
-        fixed_kept += len(stoppers.pop(rank))  # fewer than three red stoppers make no set (Deluxe option 1)
+    stopper_min = rules["stopper_meld"]["min_cards"]
+    for rank in [r for r, cards in stoppers.items() if len(cards) < stopper_min and r not in stopper_ranks]:
+        fixed_kept += len(stoppers.pop(rank))  # too few red stoppers make no set (Deluxe option 1)
     wilds.sort(key=lambda x: -x[0])
     for worth in stoppers.values():
         worth.sort(key=lambda x: -x[0])
@@ -233,7 +234,8 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
                    stoppers={r: [v for v, _ in w] for r, w in stoppers.items()}, fixed_kept=fixed_kept,
                    need=rules.canastas_to_go_out, canasta=canasta,
                    sequences=bool(rules["meld"].get("sequences")),
-                   wild_sets_new=bool(rules["wild_meld"].get("allowed")))
+                   wild_sets_new=bool(rules["wild_meld"].get("allowed")),
+                   wild_min=rules["wild_meld"].get("min_cards", rules["meld"]["min_cards"]), stopper_min=stopper_min)
     if goal_out:
         prob.most_kept = 1
     go = rules["go_out"]
@@ -335,7 +337,7 @@ def solve(spot: Spot, goal: Goal, cfg: Config, made=None):
     for state, (value, _, _) in finals.items():
         _, w, c, k, m, _, _ = state
         rem = prob.wilds - w
-        for u, cw, mw, wplan in wild_plans(prob.wild_sets, rem, prob.canasta, prob.wild_sets_new):
+        for u, cw, mw, wplan in wild_plans(prob.wild_sets, rem, prob.canasta, prob.wild_sets_new, prob.wild_min):
             steps.spend(len(stop))
             for su, cs, ms, spts, splan in stop:
                 kept = min(k + (rem - u) + (red_total - su), 2)  # k holds the cards never melded
@@ -558,7 +560,8 @@ def _wild_sets(prob, wplan, additions, new_sets, next_wild):
     for pp, x in zip(prob.wild_sets, adds):
         additions[pp.index] += [next_wild() for _ in range(x)]
     if t:
-        sizes = [prob.canasta] * (parts - 1) + [t - prob.canasta * (parts - 1)]
+        big = max(prob.canasta, prob.wild_min)  # each canasta of wild cards, as ``wild_plans`` split them
+        sizes = [big] * (parts - 1) + [t - big * (parts - 1)]
         for size in sizes:
             new_sets.append([next_wild() for _ in range(size)])
 
