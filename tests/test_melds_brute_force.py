@@ -126,6 +126,14 @@ def listed(spot, decider) -> set:
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(spot=albany_spots(hand=(1, 5), pile=(0, 2), phase="drawn"))
 @example(spot=Spot.from_dict({"variant": "albany", "hand": "4H 8H 2C 9S 5H", "melds": ["5H 6H 7H"]}))  # both ends
+# a natural and the wild it needs laid off together; a second lay-off onto the same set is part of a larger one
+@example(spot=Spot.from_dict({"variant": "albany", "hand": "KC KH KS 2D", "melds": ["9H TH 2H"]}))
+# a new sequence legal only when combined with the table's 8S 9S TS (the second canasta, A-COMBINE)
+@example(spot=Spot.from_dict({"variant": "albany", "hand": "JS QS KS AS 7S", "melds": ["AH AC AD AC AD AD AS",
+                                                                                     "8S 9S TS"]}))
+# red 3s differ by suit (a set of one suit counts double, Deluxe option 1)
+@example(spot=Spot.from_dict({"variant": "albany", "options": {"partnerships": True, "deluxe": [1, 4, 5]},
+                              "hand": "4C 3H 3D 3H 3D", "melds": [], "discard": "TD JH", "stock": 0}))
 def test_a_set_melds_lists_exactly_the_sets_and_lay_offs_some_legal_turn_makes(decider, spot):
     # exchanges of a table joker are moves of their own (A-COMBINE), left to their own tests
     assume(not any(c.is_joker for m in spot.melds for c in m) and len(spot.melds) <= 4)
