@@ -15,6 +15,7 @@ from itertools import combinations_with_replacement, product
 import pytest
 
 from tutor.arrangements import arrangement, pickup_options
+from tutor.cards import Card
 from tutor.checker import ways
 from tutor.checker.albany_ways import loose
 from tutor.errors import SolverLimitError, TutorError
@@ -285,3 +286,26 @@ def test_the_albany_collection_s_ways_are_recounted_exactly():
 
     report = verify_paths([bank_dir() / "albany.jsonl"], deep=True, workers=2)
     assert report.checked >= 60 and report.ok, "\n".join(map(str, report.problems))
+
+
+# -- A-COMBINE: a joker freed by an exchange after the draw or the pick-up (A-DRAW) -----------------
+CANASTAS = ["QC QC QH QH QS 2C 2D", "KC KC KH KH KS KS 2H"]
+
+
+def test_a_combine_a_way_that_uses_a_joker_freed_by_an_exchange_is_counted():
+    # 6H takes the joker's place in 5H JK 7H; the joker makes 9S 9D a set: the only way out
+    s = spot("6H 9S 9D", melds=["5H JK 7H"] + CANASTAS)
+    w = ways(s, GO_OUT, cap=5)
+    assert w.count == 1 and w.complete
+    play = w.found[0][1].play
+    assert play[0] == Action("exchange", (Card.parse("6H"),), to=1) and play_turn(s, play).went_out
+
+
+def test_a_draw_a_combine_the_exchange_comes_after_the_pick_up():
+    # the pile's top card is taken alone first; only then may 6H free the joker (never before the pick-up)
+    s = spot("6H 9S 9D", melds=["5H JK 7H"] + CANASTAS, discard="4C 8S 8D", phase="before-draw")
+    w = ways(s, TAKE_AND_OUT, cap=5)
+    assert w.count >= 1
+    for _, found in w.found:
+        assert found.play[0].kind == PICKUP and play_turn(s, found.play).went_out
+    assert any(a.kind == "exchange" for _, found in w.found for a in found.play)

@@ -80,17 +80,84 @@ def test_house_rules_many_drawn_go_outs_agree(base, data):
     _drawn_go_out_no_is_right(data.draw(house_rules_spots(FILES, base, hand=(1, 14), pile=(0, 6), phase="drawn")))
 
 
-# Known bugs, left open, that this sweep finds on albany house files: the z3 checker's go-out witness
-# can leave a card with no discard when the house file makes a discard compulsory, and both deciders
-# can meld a set of three wild cards that the file's set shape refuses. Marked so the suite shows them.
-ALBANY_HOUSE_BUGS = pytest.mark.xfail(reason="albany house files: a witness without its final discard, "
-                                             "an all-wild set the file refuses", strict=False)
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("base", [pytest.param(b, marks=ALBANY_HOUSE_BUGS) if b == "albany" else b
-                                  for b in HOUSE_BASES])
+@pytest.mark.parametrize("base", HOUSE_BASES)
 @SLOW
 @given(data=st.data())
 def test_house_rules_many_spots_every_question_agrees(base, data):
     _agree(data.draw(house_rules_spots(FILES, base, hand=(1, 14), pile=(0, 8))))
+
+
+# -- pinned albany house files: each shape the file sets, read by both deciders -------------------
+def _albany_house(name: str, sections: str):
+    path = FILES / f"{name}.toml"
+    path.write_text('extends = "albany"\n' + sections)
+    return str(path)
+
+
+def _spot(variant: str, hand: str, melds=(), phase="drawn"):
+    from tutor.spot import Spot
+
+    return Spot.from_dict({"variant": variant, "options": {"players": 4}, "hand": hand, "melds": list(melds),
+                           "discard": "", "stock": 20, "phase": phase})
+
+
+BOTH = ("z3", "reference")
+TWO_CANASTAS = ["KS KH KD KC KS KH KD", "QS QH QD QC QS QH QD"]
+TWO_FULL_OF_WILDS = ["KS KH KD KC KS 2H 2S", "QS QH QD QC QS JK 2H"]   # no room for a wild card
+
+
+@pytest.mark.parametrize("decider", BOTH)
+def test_a_set_house_file_without_sequences_gets_no_sequence(decider):
+    house = _albany_house("groups_only", "[meld]\nsequences = false\n")
+    spot = _spot(house, "8H 9H TH 2C 5S 5D 5C")
+    listed = [m["cards"] for m in ask("melds", spot, decider=decider).extra["melds"]]
+    assert "8H 9H TH" not in listed and "5S 5D 5C" in listed
+    # going out would need the run: with only groups the hand cannot be emptied
+    out = ask("go-out", _spot(house, "8H 9H TH 5S", TWO_CANASTAS), decider=decider)
+    assert not out.answer and out.reasons
+
+
+@pytest.mark.parametrize("decider", BOTH)
+def test_a_set_house_file_without_wild_card_sets_gets_none(decider):
+    house = _albany_house("no_wild_sets", "[wild_meld]\nallowed = false\n")
+    spot = _spot(house, "2C 2D JK 5S 6D 9C")
+    assert not [m for m in ask("melds", spot, decider=decider).extra["melds"] if m["cards"] == "2C 2D JK"]
+    assert not ask("go-out", _spot(house, "2C 2D JK 9C", TWO_FULL_OF_WILDS), decider=decider).answer
+    # the rule as given: the same cards make a wild-card set where the file allows it
+    assert ask("go-out", _spot(_albany_house("wild_sets", ""), "2C 2D JK 9C", TWO_FULL_OF_WILDS),
+               decider=decider).answer
+
+
+@pytest.mark.parametrize("decider", BOTH)
+def test_a_goout_house_file_with_a_required_final_discard_keeps_one_card(decider):
+    house = _albany_house("discard_required", '[go_out]\nfinal_discard = "required"\n')
+    # melding every card was the way out; the file wants a discard after it
+    assert not ask("go-out", _spot(house, "9S 9H 9D", TWO_CANASTAS), decider=decider).answer
+    out = ask("go-out", _spot(house, "9S 9H 9D 4C", TWO_CANASTAS), decider=decider)
+    assert out.answer and out.witness["discard"] == "4C", out.witness
+    assert ask("go-out", _spot(_albany_house("discard_optional", ""), "9S 9H 9D", TWO_CANASTAS),
+               decider=decider).answer
+
+
+@pytest.mark.parametrize("decider", BOTH)
+def test_a_set_house_file_with_longer_wild_card_sets_is_decided_by_both(decider):
+    # the reference searched only three-card wild sets; a file asking four is read from its data
+    house = _albany_house("wild_sets_of_four", "[wild_meld]\nmin_cards = 4\n")
+    assert not ask("go-out", _spot(house, "2C 2D JK 9C", TWO_FULL_OF_WILDS), decider=decider).answer
+    out = ask("go-out", _spot(house, "2C 2D JK JK 9C", TWO_FULL_OF_WILDS), decider=decider)
+    assert out.answer and sorted(out.witness["melds"][0].split()) == ["2C", "2D", "JK", "JK"]
+
+
+def test_a_deluxe_house_file_with_longer_stopper_sets_lists_the_same_for_both():
+    from tutor.spot import Spot
+
+    house = _albany_house("stopper_sets_of_four", "[stopper_meld]\nmin_cards = 4\n")
+    listed = {}
+    for hand in ("3H 3D 3H 9C 9D 9S KS", "3H 3D 3H 3D 9C 9D 9S KS"):
+        spot = Spot.from_dict({"variant": house, "options": {"players": 4, "deluxe": [1]}, "hand": hand,
+                               "melds": [], "discard": "", "stock": 20, "phase": "drawn"})
+        listed[hand] = [_answer("melds", spot, d) for d in BOTH]
+        assert listed[hand][0] == listed[hand][1], listed
+    assert not any(m[1].startswith("3") for m in listed["3H 3D 3H 9C 9D 9S KS"][0])
+    assert ("meld", "3D 3D 3H 3H", None) in listed["3H 3D 3H 3D 9C 9D 9S KS"][0]

@@ -42,6 +42,33 @@ def _key(rules, kind: str, cards, to, table) -> tuple:
     return kind, to, tuple(naturals), tuple(wilds)
 
 
+def _choices(rules, steps, first_table) -> set:
+    """The steps of a turn that put cards down onto the table as it stood, in the listing's form.
+
+    A lay-off names a set of the table as it stood: one made this turn is a new meld there, and a
+    set already changed this turn (laid off onto, combined) is no longer the one the listing names,
+    so a later lay-off onto it is part of a larger choice (the cards laid off together) instead.
+    """
+    origin = list(range(1, len(first_table) + 1))   # each current set: its place on the table, or None
+    touched: set[int] = set()
+    out = set()
+    for step in steps:
+        if step.kind == MELD:
+            out.add(_key(rules, MELD, step.cards, None, first_table))
+            origin.append(None)
+        elif step.kind == LAYOFF:
+            was = origin[step.to - 1]
+            if was is not None and was not in touched:
+                out.add(_key(rules, LAYOFF, step.cards, was, first_table))
+            touched.add(was)
+        elif step.kind == COMBINE:
+            keep, drop = sorted(i - 1 for i in step.sets)
+            touched.update((origin[keep], origin[drop]))
+            origin[keep] = origin[keep] or origin[drop]
+            origin.pop(drop)
+    return out
+
+
 def brute_force(spot) -> set:
     rules, found = spot.rules, set()
     first_table = [tuple(m) for m in spot.melds]
@@ -62,12 +89,7 @@ def brute_force(spot) -> set:
     def walk(steps) -> None:
         replay = after_steps(spot, steps)
         if ends(steps):
-            for step in steps:
-                if step.kind in (MELD, LAYOFF):
-                    # lay-offs name sets of the table as it stood: a set made this turn is a new meld there
-                    if step.kind == LAYOFF and step.to > len(first_table):
-                        continue
-                    found.add(_key(rules, step.kind, step.cards, step.to, first_table))
+            found.update(_choices(rules, steps, first_table))
         for cards in _sub_multisets(replay.hand):
             options = [Action(MELD, cards)] + [Action(LAYOFF, cards, to=i) for i in range(1, len(replay.table) + 1)]
             for action in options:
@@ -100,17 +122,18 @@ def listed(spot, decider) -> set:
     return out
 
 
-# A known bug, left open: the z3 checker's witness for a lay-off that needs a natural and a wild card
-# together onto a sequence (9H TH 2H, hand KH 2D) lays them off one by one, and the first step alone
-# is refused. Marked so the suite shows it (XFAIL while it stands, XPASS once it is fixed).
-Z3_LAYOFF_BUG = pytest.mark.xfail(reason="z3 witness lays off a natural and the wild it needs as two steps",
-                                  strict=False)
-
-
-@pytest.mark.parametrize("decider", [pytest.param("z3", marks=Z3_LAYOFF_BUG), "reference"])
+@pytest.mark.parametrize("decider", ["z3", "reference"])
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(spot=albany_spots(hand=(1, 5), pile=(0, 2), phase="drawn"))
 @example(spot=Spot.from_dict({"variant": "albany", "hand": "4H 8H 2C 9S 5H", "melds": ["5H 6H 7H"]}))  # both ends
+# a natural and the wild it needs laid off together; a second lay-off onto the same set is part of a larger one
+@example(spot=Spot.from_dict({"variant": "albany", "hand": "KC KH KS 2D", "melds": ["9H TH 2H"]}))
+# a new sequence legal only when combined with the table's 8S 9S TS (the second canasta, A-COMBINE)
+@example(spot=Spot.from_dict({"variant": "albany", "hand": "JS QS KS AS 7S", "melds": ["AH AC AD AC AD AD AS",
+                                                                                     "8S 9S TS"]}))
+# red 3s differ by suit (a set of one suit counts double, Deluxe option 1)
+@example(spot=Spot.from_dict({"variant": "albany", "options": {"partnerships": True, "deluxe": [1, 4, 5]},
+                              "hand": "4C 3H 3D 3H 3D", "melds": [], "discard": "TD JH", "stock": 0}))
 def test_a_set_melds_lists_exactly_the_sets_and_lay_offs_some_legal_turn_makes(decider, spot):
     # exchanges of a table joker are moves of their own (A-COMBINE), left to their own tests
     assume(not any(c.is_joker for m in spot.melds for c in m) and len(spot.melds) <= 4)

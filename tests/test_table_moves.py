@@ -237,3 +237,27 @@ def test_a_combine_the_reference_gives_up_past_its_table_limit():
     spot = Spot.from_dict({"variant": "albany", "phase": "drawn", "hand": hand, "melds": melds, "discard": "KS"})
     with pytest.raises(SolverLimitError, match="tables"):
         combine.tables_after_moves(spot, NONE, take_pile=False)
+
+
+def _listed(spot: Spot, decider: str) -> list[str]:
+    return [f"{m['kind']} {m['cards']}" + (f" to {m['to']}" if m["to"] else "")
+            for m in ask("melds", spot, decider=decider).extra["melds"]]
+
+
+@pytest.mark.parametrize("decider", ["z3", "reference"])
+def test_a_combine_a_new_set_joined_later_to_a_table_set_is_listed(decider):
+    # JS QS KS AS alone leaves one card and one canasta; combined with 8S 9S TS it is the second
+    spot = Spot.from_dict({"variant": "albany", "hand": "JS QS KS AS 7S",
+                           "melds": ["AH AC AD AC AD AD AS", "8S 9S TS"], "phase": "drawn"})
+    listed = _listed(spot, decider)
+    assert "meld JS QS KS AS" in listed and "layoff JS QS KS AS to 2" in listed
+    play_turn(spot, parse_play("meld JS QS KS AS; combine 2 3; discard 7S"))  # the turn that makes it legal
+
+
+@pytest.mark.parametrize("decider", ["z3", "reference"])
+def test_a_combine_a_new_set_legal_only_after_two_table_sets_combine_is_listed(decider):
+    # 4D 4S 4C with JH kept is one card short of a turn: combining 5H-7H and 8H-TH lets JH go onto it
+    name, (phase, hand, melds, _, _) = "combine", NEEDS["combine"]
+    spot = Spot.from_dict({"variant": "albany", "hand": hand, "melds": melds, "phase": phase})
+    assert "meld 4D 4S 4C" in _listed(spot, decider)
+    assert not [m for m in reference.legal_choices(spot) if m.kind == "meld"]  # not on the table as it stands

@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement
 from .cards import Card
 from .errors import IllegalPlayError
 from .melds import GROUP, SEQUENCE, judge, lays_off
-from .play import PICKUP, Action
+from .play import PICKUP, TABLE_MOVES, Action
 from .spot import Spot
 from .turn import Turn
 
@@ -46,13 +46,18 @@ def arrangement(spot: Spot, turn: Turn) -> tuple:
         a = turn.actions[0]
         pickup = (tuple(sorted(card_key(spot, c, GROUP) for c in a.cards)), a.depth or 0, turn.pickup_kind)
     new = tuple(sorted(meld_key(spot, turn.table[i]) for i in turn.new_melds))
+    discard = card_key(spot, turn.discard, GROUP) if turn.discard is not None else ""
+    if any(a.kind in TABLE_MOVES for a in turn.actions):
+        # sets exchanged or combined (albany, A-COMBINE) are no longer the sets they were, nor at their
+        # places: such a turn is what it leaves on the table, every set, apart from turns without moves
+        table = tuple(sorted(meld_key(spot, m) for m in turn.table))
+        return (pickup, new, ("moved",) + table, discard)
     lay = []
     for i, before in enumerate(spot.melds):
         added = Counter(turn.table[i]) - Counter(before)
         if added:
             kind = meld_key(spot, turn.table[i])[0]
             lay.append((i, tuple(sorted(card_key(spot, c, kind) for c in added.elements()))))
-    discard = card_key(spot, turn.discard, GROUP) if turn.discard is not None else ""
     return (pickup, new, tuple(lay), discard)
 
 

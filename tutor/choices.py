@@ -101,15 +101,17 @@ def candidates(spot: Spot, hand: tuple[Card, ...] | None = None, *, limit: int |
         out.extend(_sequence_candidates(spot, hand, budget))
     for rank in sorted({c.rank for c in hand if rules.role(c) == "stopper"}, key=lambda r: -RANK_ORDER[r]):
         reds = [c for c in hand if c.rank == rank and rules.role(c) == "stopper" and c.is_red]
+        # suits tell stoppers apart (a set of one suit counts double, Deluxe option 1): each distinct set
         for n in range(rules["stopper_meld"].get("min_cards", 3), len(reds) + 1):
-            budget.spend(n)
-            if is_legal(rules, tuple(reds[:n])):
-                out.append(MeldChoice("meld", tuple(reds[:n]), None, card_points(rules, reds[:n])))
+            for cards in _distinct_combinations(reds, n):
+                budget.spend(n)
+                if is_legal(rules, cards):
+                    out.append(MeldChoice("meld", cards, None, card_points(rules, cards)))
         # a set of stoppers already down (Deluxe option 1) takes more of its rank
         for to, m in enumerate(spot.melds, start=1):
             if m and all(c.rank == rank and rules.role(c) == "stopper" for c in m):
                 for n in range(1, len(reds) + 1):
-                    for cards in sorted(set(combinations(sorted(reds, key=str), n)), key=lambda c: tuple(map(str, c))):
+                    for cards in _distinct_combinations(reds, n):
                         budget.spend(len(m) + n)
                         if is_legal(rules, tuple(m) + cards):
                             out.append(MeldChoice("layoff", cards, to, card_points(rules, cards)))
@@ -120,6 +122,11 @@ def candidates(spot: Spot, hand: tuple[Card, ...] | None = None, *, limit: int |
         if is_legal(rules, cards, going_out=True):
             out.append(MeldChoice("meld", cards, None, card_points(rules, cards)))
     return sorted(out.found, key=_order)
+
+
+def _distinct_combinations(cards: list[Card], n: int) -> list[tuple[Card, ...]]:
+    """Each distinct choice of ``n`` of these cards once, in a stable order."""
+    return sorted(set(combinations(sorted(cards, key=str), n)), key=lambda c: tuple(map(str, c)))
 
 
 def _sequence_candidates(spot: Spot, hand: tuple[Card, ...], budget: StepBudget):

@@ -16,10 +16,11 @@ from .cards import format_cards, parse_cards
 from .melds import BLOCKERS, judge
 from .errors import IllegalPlayError, NotationError, SolverLimitError, SpotError, TutorError
 from .goals import ANY, NONE, Goal, draw_unknown, stock_draw
+from .listing_moves import with_moves
 from .pickup_moves import StandIn, moves_around_pickup, table_moves_for
 from .play import DISCARD, KINDS, MELD, PICKUP, TABLE_MOVES, Action, format_play, parse_action, parse_play
 from .spot import Spot
-from .table_moves import move_rule, stoppers_block, stranded
+from .table_moves import move_rule, rearrangements, stoppers_block, stranded
 from .turn import Turn, TurnError, after_steps, play_turn
 from .verdict import Reason, Verdict, empty_stock_reason
 from .render import cards_text
@@ -185,6 +186,7 @@ def melds(spot: Spot, engine) -> Verdict:
             choices = engine.legal_choices(spot, unknown_draw=unknown)
         except NotImplementedError as e:
             raise SolverLimitError(f"this question cannot be decided here yet: {e}") from None
+        choices = _with_table_moves(spot, engine, choices)
     reasons = ()
     if not choices:  # an empty listing is a "no", and a "no" names its rule
         rules = spot.rules
@@ -193,6 +195,30 @@ def melds(spot: Spot, engine) -> Verdict:
         reasons = (Reason.of(rules, rules.cite("meld"), f"no legal turn puts down a meld or lays off a card "
                              f"from {held}{where}"),)
     return Verdict("melds", bool(choices), None, reasons, t.ms, {"melds": [c.to_dict() for c in choices]})
+
+
+def _with_table_moves(spot: Spot, engine, choices: list) -> list:
+    """The listing with what only a turn moving on the table puts down (``tutor.listing_moves``),
+    in the candidates' order."""
+    if spot.phase != "drawn" or not spot.melds or not spot.rules["meld"].get("combine_rule"):
+        return choices
+    from .choices import candidates
+
+    every = candidates(spot)
+    pending = [c for c in every if c not in set(choices)]
+
+    def find(s, goal):
+        return _solve_counted(engine, s, replace(goal, reasons=False))[0]
+
+    if _moves_above(engine):
+        def tables(s):
+            return [way.spot for way in rearrangements(s, bridges=True)]
+    else:
+        def tables(s):
+            return [moved.spot for moved in engine.combine.tables_after_moves(s, NONE, take_pile=False)]
+
+    more = set(with_moves(spot, pending, lambda s: engine.legal_choices(s), find, tables))
+    return [c for c in every if c in set(choices) or c in more] if more else choices
 
 
 def _stoppers_held(spot: Spot) -> Reason | None:

@@ -378,6 +378,8 @@ class Albany:
     def _sequences(self) -> None:
         m = self.m
         self.seqs = []
+        if not self.rules["meld"].get("sequences"):
+            return  # a table that plays groups only (a house file): no sequence slots at all
         for suit in "SHDC":
             faces = {c.order: c for c in self.naturals if c.suit == suit and self.low <= c.order <= self.high}
             total = sum(self._have(c) for c in faces.values())
@@ -657,7 +659,10 @@ class Albany:
         self.left = smt.Sum(list(self.keep.values()) + [self.keep_unknown])
         self.went_out = self.left == 0
         m.hard.append(self.discards <= 1)
-        m.track("out.discard", smt.Or(self.went_out, self.discards == 1))
+        if rules["go_out"]["final_discard"] == "required":  # every turn ends with a discard, going out too
+            m.track("out.discard", self.discards == 1)
+        else:  # only a turn that empties the hand by its melds ends without one (A-GOOUT)
+            m.track("out.discard", smt.Or(self.went_out, self.discards == 1))
         # (a) the top card taken alone; (b) the top card goes down at once
         if self.top is not None and self.top in self.uses:
             placed = smt.Sum(self.uses[self.top])

@@ -408,6 +408,8 @@ def _text(enc: Albany, solver: Solver, goal: Goal, extra: list, rule: str, cheap
     if rule == "draw.start":
         return "from before-draw a turn takes from the pile or draws from the stock"
     if rule == "out.discard":
+        if rules["go_out"]["final_discard"] == "required":
+            return "every turn, going out included, ends with a discard, so one card must stay out of the sets"
         return "the turn must end with a discard unless the player goes out"
     held = format_cards(sorted(enc.shown_hand.elements())) or "nothing"
     return (f"a set needs {enc.set_min} or more cards with at least {enc.nat_min} naturals and at most "

@@ -51,6 +51,7 @@ pick-up (``loose``). Either failing is a ``CheckerBug``.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import combinations_with_replacement
 
 from ..arrangements import arrangement, meld_key, pickup_options
@@ -75,17 +76,83 @@ MAX_STEPS = 200_000
 
 
 def ways(spot: Spot, goal: Goal, *, cap: int, rlimit: int, max_models: int = MAX_PROFILES):
-    """``tutor.checker.ways`` for albany (see the module's notes): a ``Ways``."""
+    """``tutor.checker.ways`` for albany (see the module's notes): a ``Ways``.
+
+    The turns that move on the table (A-COMBINE: a joker exchanged for a natural and then used, sets
+    combined, a bridge) are counted too: each table the moves reach after the draw or the pick-up
+    (never before it, A-DRAW) is counted as a ``drawn`` spot of its own, and its ways, the moves
+    first, are replayed from the spot; two turns ending alike are one way. Where the moves around a
+    deep pick-up are stood in for (``tutor.pickup_moves.StandIn``), the real pick-ups and moves are
+    counted."""
+    from .ways import Ways
+
+    found, complete, models, checks = _ways_here(spot, goal, cap=cap, rlimit=rlimit, max_models=max_models)
+    for moves, after, sub in _moved_starts(spot, goal):
+        if len(found) >= cap:
+            complete = False
+            break
+        more, done, m, c = _ways_here(after, sub, cap=cap, rlimit=rlimit, max_models=max_models)
+        models, checks = models + m, checks + c
+        complete = complete and done
+        for _, way in more.items():
+            play = moves + way.play
+            try:
+                turn = play_turn(_played(spot, goal), play)
+            except TurnError as e:
+                raise CheckerBug(f"the turn engine rejects a way after moves on the table: step {e.step}: {e}") from None
+            key = arrangement(spot, turn)
+            if key not in found and len(found) < cap:
+                from .api import Found
+
+                found[key] = Found(play, turn.initial_points)
+    return Ways(tuple(list(found.items())[:cap]), complete, models, checks)
+
+
+def _played(spot: Spot, goal: Goal) -> Spot:
+    from .api import drawn
+
+    return drawn(spot) if goal.unknown_draw else spot
+
+
+def _moved_starts(spot: Spot, goal: Goal):
+    """``(moves, drawn spot after them, goal there)`` for each start of a turn that moves on the
+    table, after the stock's draw or the pile's pick-up."""
+    from ..goals import ANY, NONE
+    from ..pickup_moves import StandIn, moves_around_pickup
+    from ..table_moves import rearrangements
+
+    if not spot.rules["meld"].get("combine_rule") or not spot.melds:
+        return
+    after = replace(goal, pickup=NONE, take_pile=False, unknown_draw=False)
+    played = _played(spot, goal)
+    if played.phase == "drawn" and goal.pickup in (NONE, ANY) and not goal.take_pile:
+        unknown = tuple(c for c in played.hand if c is UNKNOWN)
+        known = played.replace(hand=tuple(c for c in played.hand if c is not UNKNOWN))
+        for way in rearrangements(known, bridges=True):  # the drawn cards unknown: never used in a move
+            yield way.moves, way.spot.replace(hand=way.spot.hand + unknown), after
+    if spot.phase == "before-draw" and not goal.unknown_draw and goal.pickup is not NONE:
+        expanded = set()
+        for way in moves_around_pickup(spot, None if goal.pickup is ANY else goal.pickup):
+            if isinstance(way, StandIn):  # a table that allows more than a turn: the real pick-ups instead
+                if id(way.ways) not in expanded:
+                    expanded.add(id(way.ways))
+                    for real in way.ways():
+                        yield real.moves, real.spot, after
+            else:
+                yield way.moves, way.spot, after
+
+
+def _ways_here(spot: Spot, goal: Goal, *, cap: int, rlimit: int, max_models: int):
+    """The ways of the table as it stands: ``(found, complete, models, checks)``."""
     from .albany_play import witness
     from .api import Found, _fixed, drawn
-    from .ways import Ways
 
     fixed = _fixed(goal.pickup)
     played = drawn(spot) if goal.unknown_draw else spot
     budget = Budget(rlimit)
     enc = Albany(played, goal=goal, fixed=fixed)
     if not enc.depths:  # every draw is ruled out before any search: no way at all
-        return Ways((), True, 0, 0)
+        return {}, True, 0, 0
     solver = Solver(enc, budget, base=enc.goal_terms(goal, fixed))
     terms = _profile_terms(enc)
     search = _Search(played, spot, goal, fixed, cap)
@@ -120,7 +187,7 @@ def ways(spot: Spot, goal: Goal, *, cap: int, rlimit: int, max_models: int = MAX
         for key, (play, turn) in got.items():
             found.setdefault(key, Found(play, turn.initial_points))
         solver.add(smt.Or([t != v for t, v in zip(terms, values)]))
-    return Ways(tuple(list(found.items())[:cap]), complete, models, checks)
+    return dict(list(found.items())[:cap]), complete, models, checks
 
 
 def _play_text(play) -> str:

@@ -38,6 +38,8 @@ class Kit:
         self.span = sequence_span(rules) if self.sequences else (0, -1)
         self.canasta = rules["canasta"]["min_cards"]
         self.combining = bool(m.get("combine_rule"))
+        # C-INITIAL: where a meld holding a pile card from below the top counts nothing toward the minimum
+        self.pile_cards_void = rules.setting("initial", "meld_holding_pile_cards") == "counts_nothing"
         # role and value by rank, then suit: no card hashing in the hot loops
         self._roles: dict[str, dict[str, str]] = {}
         self._values: dict[str, dict[str, int]] = {}
@@ -133,6 +135,7 @@ class Plan:
         self.need = need
         self.own = Counter(hand) if own is None else Counter(own)
         self.points = 0
+        self.counted: dict[int, int] = {}  # table index of a meld made in this plan: its points toward the minimum
         self.actions: list[Action] = list(actions or [])
 
     # -- bookkeeping ------------------------------------------------------------
@@ -150,20 +153,24 @@ class Plan:
         return max(0, self.need - self.points)
 
     def worth(self, cards) -> int:
-        """What these cards would add toward the minimum."""
+        """What these cards would add toward the minimum, as a new meld."""
         own = self.own.copy()
         total = 0
         for c in cards:
             if own[c] > 0:
                 own[c] -= 1
                 total += self.kit.value(c)
+            elif self.kit.pile_cards_void:
+                return 0  # a card from below the top of the pile: the whole meld counts nothing
         return total
 
-    def _count(self, cards) -> None:
+    def _count(self, cards) -> int:
+        worth = self.worth(cards)
         for c in cards:
             if self.own[c] > 0:
                 self.own[c] -= 1
-                self.points += self.kit.value(c)
+        self.points += worth
+        return worth
 
     def meld(self, cards) -> None:
         cards = tuple(cards)
@@ -171,7 +178,7 @@ class Plan:
         self.hand -= Counter(cards)
         self.table.append(cards)
         self.info.append(self.kit.info(cards))
-        self._count(cards)
+        self.counted[len(self.table) - 1] = self._count(cards)
 
     def layoff(self, index: int, cards) -> None:
         cards = tuple(cards)
@@ -179,7 +186,14 @@ class Plan:
         self.hand -= Counter(cards)
         self.table[index] = self.table[index] + cards
         self.info[index] = self.kit.info(self.table[index])
-        self._count(cards)
+        if index in self.counted and self.kit.pile_cards_void and Counter(cards) - self.own:
+            self.points -= self.counted[index]  # a pile card joined a meld of this turn: it counts nothing now
+            self.counted[index] = 0
+            for c in cards:
+                if self.own[c] > 0:
+                    self.own[c] -= 1
+        else:
+            self._count(cards)
 
     def cards(self) -> list[Card]:
         return sorted(self.hand.elements(), key=lambda c: (-RANK_ORDER.get(c.rank, 15), c.suit))
@@ -213,6 +227,7 @@ class Plan:
         p = Plan.__new__(Plan)
         p.kit, p.hand, p.table, p.info = self.kit, self.hand.copy(), list(self.table), list(self.info)
         p.need, p.own, p.points, p.actions = self.need, self.own.copy(), self.points, list(self.actions)
+        p.counted = dict(self.counted)
         return p
 
     # -- sketches ------------------------------------------------------------------

@@ -73,8 +73,7 @@ def _fanned(spot: Spot) -> bool:
 #: The set shapes albany's search (``albany``, ``sweep``) is written for, as the rules data names them:
 #: a house file that changes one of these is refused, never answered by a search that assumes them.
 FANNED_SHAPES = {("meld", "min_cards"): 3, ("meld", "min_naturals"): 2, ("meld", "max_wilds"): 2,
-                 ("meld", "wilds_at_most_naturals"): False, ("wild_meld", "min_cards"): 3,
-                 ("stopper_meld", "min_cards"): 3}
+                 ("meld", "wilds_at_most_naturals"): False}
 
 
 def _supported(spot: Spot) -> None:

@@ -81,7 +81,7 @@ def _shape(rules, cards: Counter, kind: str, key: str) -> bool:
     if len(nats) + len(wilds) + len(stoppers) < len(cards):
         return False
     if kind == WILD:
-        return not nats and not stoppers
+        return not nats and not stoppers and bool(rules["wild_meld"].get("allowed"))
     if kind == STOPPERS:
         return (not nats and not wilds and bool(rules["stopper_meld"].get("allowed"))
                 and all(c.rank == key and c.is_red for c in stoppers))
@@ -89,6 +89,8 @@ def _shape(rules, cards: Counter, kind: str, key: str) -> bool:
         return False
     if kind == GROUP:
         return all(c.rank == key for c in nats)
+    if not rules["meld"].get("sequences"):
+        return False  # a table that plays groups only (a house file)
     low, high = _span(rules)
     orders = [c.order for c in nats]
     return (all(c.suit == key for c in nats) and len(set(orders)) == len(orders)
@@ -215,8 +217,9 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
             fixed_kept += n
     fixed_kept += _strand(copies, own, len(wilds), cfg.placed, rules)
     stopper_ranks = {p.key for p in cfg.placed if p.kind == STOPPERS}
-    for rank in [r for r, cards in stoppers.items() if len(cards) < 3 and r not in stopper_ranks]:
-        fixed_kept += len(stoppers.pop(rank))  # fewer than three red stoppers make no set (Deluxe option 1)
+    stopper_min = rules["stopper_meld"]["min_cards"]
+    for rank in [r for r, cards in stoppers.items() if len(cards) < stopper_min and r not in stopper_ranks]:
+        fixed_kept += len(stoppers.pop(rank))  # too few red stoppers make no set (Deluxe option 1)
     wilds.sort(key=lambda x: -x[0])
     for worth in stoppers.values():
         worth.sort(key=lambda x: -x[0])
@@ -229,7 +232,10 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
     prob = Problem(ranks=[(r, RANK_ORDER[r]) for r in ranks], seq_low=low, seq_high=high, copies=copies, own=own,
                    values=values, wilds=len(wilds), wild_points=wild_points,
                    stoppers={r: [v for v, _ in w] for r, w in stoppers.items()}, fixed_kept=fixed_kept,
-                   need=rules.canastas_to_go_out, canasta=canasta)
+                   need=rules.canastas_to_go_out, canasta=canasta,
+                   sequences=bool(rules["meld"].get("sequences")),
+                   wild_sets_new=bool(rules["wild_meld"].get("allowed")),
+                   wild_min=rules["wild_meld"].get("min_cards", rules["meld"]["min_cards"]), stopper_min=stopper_min)
     if goal_out:
         prob.most_kept = 1
     go = rules["go_out"]
@@ -300,6 +306,8 @@ def ending(spot: Spot, goal: Goal, cfg: Config, kept: int, canastas: int, new: b
     go = spot.rules["go_out"]
     if canastas < spot.rules.canastas_to_go_out:
         return None  # without the table's canastas no one empties his hand
+    if kept == 0 and go["final_discard"] == "required":
+        return None  # the table's going out ends with a discard: one card stays out of the sets
     if go.get("stoppers_block") and cfg.stoppers_held >= go["stoppers_block"]:
         return None  # A-STOPPER: two stoppers held after the draw
     return (kept == 1, True)
@@ -329,7 +337,7 @@ def solve(spot: Spot, goal: Goal, cfg: Config, made=None):
     for state, (value, _, _) in finals.items():
         _, w, c, k, m, _, _ = state
         rem = prob.wilds - w
-        for u, cw, mw, wplan in wild_plans(prob.wild_sets, rem, prob.canasta):
+        for u, cw, mw, wplan in wild_plans(prob.wild_sets, rem, prob.canasta, prob.wild_sets_new, prob.wild_min):
             steps.spend(len(stop))
             for su, cs, ms, spts, splan in stop:
                 kept = min(k + (rem - u) + (red_total - su), 2)  # k holds the cards never melded
@@ -552,7 +560,8 @@ def _wild_sets(prob, wplan, additions, new_sets, next_wild):
     for pp, x in zip(prob.wild_sets, adds):
         additions[pp.index] += [next_wild() for _ in range(x)]
     if t:
-        sizes = [prob.canasta] * (parts - 1) + [t - prob.canasta * (parts - 1)]
+        big = max(prob.canasta, prob.wild_min)  # each canasta of wild cards, as ``wild_plans`` split them
+        sizes = [big] * (parts - 1) + [t - big * (parts - 1)]
         for size in sizes:
             new_sets.append([next_wild() for _ in range(size)])
 

@@ -218,7 +218,10 @@ def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_n
     # wild cards differ only by kind: one choice per multiset of kinds, the first cards of the pool
     wild_ids = [c for c in dict.fromkeys(pool) if rules.role(c) == "wild"]
     wild_sets, seen = [()], set()
-    for size in (1, 2):
+    # a set of wild cards alone that the lead card opens may need more of them (``wild_meld.min_cards``)
+    wm = rules["wild_meld"]
+    alone = wm.get("min_cards", rules["meld"]["min_cards"]) - 1 if wm.get("allowed") and not anchors else 0
+    for size in range(1, max(2, alone) + 1):
         for cards in combinations_with_replacement(wild_ids, size):
             kinds = tuple(sorted(c.rank for c in cards))
             if kinds not in seen and not Counter(cards) - counts:

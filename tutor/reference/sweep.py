@@ -94,6 +94,10 @@ class Problem:
     need: int = 0               # canastas that going out needs
     new_down: bool = False      # a new set is already placed (the pickup's, the goal's)
     canasta: int = 7
+    sequences: bool = True      # may new sequences start (the rules' ``meld.sequences``)
+    wild_sets_new: bool = True  # may a new wild-card set be made (the rules' ``wild_meld.allowed``)
+    wild_min: int = 3           # the fewest cards of a wild-card set (``wild_meld.min_cards``)
+    stopper_min: int = 3        # the fewest cards of a set of stoppers (``stopper_meld.min_cards``)
     most_kept: int = CAP_KEPT   # 1 when the turn must go out: a state keeping two is dropped at once
 
     @property
@@ -180,8 +184,11 @@ def group_plans(placed: list[PlacedGroup], naturals: int, budget: int, canasta: 
 
 
 # -- the end: wild-card sets and stopper sets ---------------------------------------
-def wild_plans(placed: list[PlacedPlain], free: int, canasta: int) -> list[tuple]:
-    """(wilds used, canastas, new set made, plan) for the wild-card sets (A-SET: 3+ wild cards)."""
+def wild_plans(placed: list[PlacedPlain], free: int, canasta: int, new: bool = True, least: int = 3) -> list[tuple]:
+    """(wilds used, canastas, new set made, plan) for the wild-card sets (A-SET: ``least``+ wild cards);
+    ``new``: may new ones be made, or only the placed ones grow. New canastas hold ``canasta`` cards
+    each, or ``least`` where a wild-card set needs more."""
+    big = max(canasta, least)
     out: dict[tuple, tuple] = {}
     steps = current()
     steps.deep(len(placed))
@@ -191,15 +198,15 @@ def wild_plans(placed: list[PlacedPlain], free: int, canasta: int) -> list[tuple
         if i < len(placed):
             p = placed[i]
             for x in range(0, left + 1):
-                if p.size + x < 3:
+                if p.size + x < least:
                     continue
                 rec(i + 1, left - x, adds + (x,), canastas + (p.size + x >= canasta))
             return
-        for t in range(0, left + 1):
-            if 0 < t < 3:
+        for t in range(0, left + 1 if new else 1):
+            if 0 < t < least:
                 continue
-            parts = t // canasta if t >= canasta else (1 if t else 0)
-            got = canastas + (t // canasta)
+            parts = t // big if t >= big else (1 if t else 0)
+            got = canastas + (t // big)
             key = (free - left + t, t > 0)
             if key not in out or got > out[key][1]:
                 out[key] = (free - left + t, got, t > 0, (adds, t, parts))
@@ -216,7 +223,7 @@ def stopper_plans(problem: Problem) -> list[tuple]:
         placed = problem.stopper_sets.get(rank, [])
         nxt = []
         for x in range(0, len(worth) + 1):
-            for split in _stopper_splits(placed, x, problem.canasta):
+            for split in _stopper_splits(placed, x, problem.canasta, problem.stopper_min):
                 canastas, new, plan = split
                 pts = sum(worth[:x])
                 steps.spend(len(options))
@@ -226,8 +233,8 @@ def stopper_plans(problem: Problem) -> list[tuple]:
     return options
 
 
-def _stopper_splits(placed: list[PlacedPlain], x: int, canasta: int):
-    """Ways ``x`` red stoppers of a rank go onto its placed sets and into new sets of 3+."""
+def _stopper_splits(placed: list[PlacedPlain], x: int, canasta: int, least: int = 3):
+    """Ways ``x`` red stoppers of a rank go onto its placed sets and into a new set of ``least``+."""
     steps = current()
     steps.deep(len(placed))
 
@@ -236,10 +243,10 @@ def _stopper_splits(placed: list[PlacedPlain], x: int, canasta: int):
         if i < len(placed):
             p = placed[i]
             for a in range(0, left + 1):
-                if p.size + a >= 3:
+                if p.size + a >= least:
                     yield from rec(i + 1, left - a, adds + (a,), canastas + (p.size + a >= canasta))
             return
-        if left == 0 or left >= 3:
+        if left == 0 or left >= least:
             yield canastas + (left >= canasta), left > 0, (adds, left)
 
     yield from rec(0, x, (), 0)
@@ -262,7 +269,7 @@ class Sweep:
     def _suit_moves(self, runs: tuple, order: int, suit: str, copies: int, room: int):
         p = self.p
         placed = {r.index: r for r in p.runs.get(suit, [])}
-        in_range = p.seq_low <= order <= p.seq_high
+        in_range = p.sequences and p.seq_low <= order <= p.seq_high
         cap = p.long
         out = []
         budget = self.budget
