@@ -35,8 +35,9 @@ def test_a_solve_raises_the_learner_and_lowers_the_puzzle_and_a_miss_the_reverse
         assert l2.rating > learner.rating and p2.rating < puzzle.rating
     else:
         assert l2.rating < learner.rating and p2.rating > puzzle.rating
-    # a game never leaves more doubt than the period's own growth of the deviation
-    grown = math.hypot(learner.deviation, learner.volatility * rating.SCALE)
+    # a game never leaves more doubt than the period's own growth of the deviation, at the
+    # volatility the game leaves (Glicko-2 step 6 grows the deviation by the new volatility)
+    grown = math.hypot(learner.deviation, l2.volatility * rating.SCALE)
     assert rating.MIN_DEVIATION <= l2.deviation <= max(grown, rating.MIN_DEVIATION)
 
 
