@@ -481,13 +481,23 @@ BOTS = {"greedy": GreedyBot, "random": RandomBot}
 
 
 def make_bot(kind: str, seed: int | str = 0) -> Bot:
-    """``make_bot("greedy")``, ``make_bot("random", seed)`` or ``make_bot("ismcts:64", seed)`` (64 iterations a move)."""
+    """``make_bot("greedy")``, ``make_bot("random", seed)`` or ``make_bot("ismcts:64", seed)`` (64 iterations a move).
+
+    ``greedy:W`` is the greedy bot taking any pile worth at least ``W`` (``greedy:0``: every natural pile it may take).
+    """
     if kind == "greedy":
         return GreedyBot()
+    if kind.startswith("greedy:"):
+        worth = kind.partition(":")[2]
+        if not worth.lstrip("-").isdigit():
+            raise TutorError(f"bot {kind!r}: after 'greedy:' comes the least pile worth taking, e.g. greedy:0")
+        greedy = GreedyBot(int(worth))
+        greedy.name = kind
+        return greedy
     if kind == "random":
         return RandomBot(seed)
     if kind == "ismcts" or kind.startswith("ismcts:"):
         from .ismcts import search_bot
 
         return search_bot(kind, seed)
-    raise TutorError(f"unknown bot {kind!r} (use greedy, random, ismcts or ismcts:ITERATIONS)")
+    raise TutorError(f"unknown bot {kind!r} (use greedy, greedy:WORTH, random, ismcts or ismcts:ITERATIONS)")
