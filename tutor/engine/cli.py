@@ -37,7 +37,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", choices=("greedy", "random", "ismcts"), default="greedy",
                    help="which bot plays every seat")
     p.add_argument("--bots", metavar="A,B",
-                   help="a ladder: bot A against bot B (greedy, greedy:W, random, ismcts, ismcts:N), e.g. ismcts,greedy")
+                   help="a ladder: bot A against bot B (greedy, greedy:W, random, ismcts, ismcts:N), "
+                        "e.g. ismcts,greedy")
     p.add_argument("--move-seconds", type=float, metavar="S",
                    help="a time cap on each search move, on top of its iterations (then not deterministic)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
