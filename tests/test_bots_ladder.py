@@ -47,8 +47,30 @@ def test_simulate_bots_prints_the_ladder_as_json(capsys):
 
 
 @pytest.mark.parametrize("bots, message", [("greedy,nobody", "unknown bot 'nobody'"),
-                                           ("greedy", "name two bots"), ("ismcts:0,greedy", "at least 1")])
+                                           ("greedy", "name two bots"), ("ismcts:0,greedy", "at least 1"),
+                                           ("greedy:many,greedy", "least pile worth")])
 def test_simulate_bots_refuses_a_bad_pair_in_one_line(capsys, bots, message):
     assert simulate_main(["--variant", "classic", "--bots", bots, "--hands", "2"]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_greedy_with_a_lower_pile_worth_takes_a_small_pile_the_default_leaves():
+    """``greedy:0`` takes a pile the default greedy bot (least worth 2) draws past, and only then differs."""
+    from tutor.engine import GreedyBot, make_bot, new_game
+    from tutor.engine.moves import Draw, Play
+    from tutor.engine.state import BEFORE_DRAW
+
+    eager, default = make_bot("greedy:0"), GreedyBot()
+    assert eager.name == "greedy:0"
+    for seed in range(30):
+        state = new_game("classic", {}, seed=seed)
+        while not state.hand_over:
+            view = state.view(state.to_act)
+            mine, theirs = eager.choose(view), default.choose(view)
+            if str(mine) != str(theirs):
+                assert view.phase == BEFORE_DRAW and isinstance(theirs, Draw)
+                assert isinstance(mine, Play) and mine.takes_pile
+                return
+            state.apply(theirs, state.to_act)
+    raise AssertionError("no position in 30 classic hands where a small pile was worth taking")

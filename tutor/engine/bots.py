@@ -307,6 +307,11 @@ class GreedyBot:
 
     name = "greedy"
 
+    def __init__(self, pickup_worth: int | None = None):
+        # the least a pile must be worth (its cards, less a few for each stopper) before it is taken,
+        # unless it makes the side's first meld; default 2, or 3 where sequences make small piles easy
+        self.pickup_worth = pickup_worth
+
     def choose(self, view: PlayerView) -> Move:
         kit = kit_for(view.rules)
         if view.pending == ASKING:
@@ -341,8 +346,8 @@ class GreedyBot:
         return Play(actions)
 
     def pickup_play(self, view: PlayerView, kit: Kit):
-        options = [(worth, p) for worth, p in pickups(view, kit) if worth >= (3 if kit.sequences else 2)
-                   or (p.need and p.short <= 0)]
+        least = self.pickup_worth if self.pickup_worth is not None else (3 if kit.sequences else 2)
+        options = [(worth, p) for worth, p in pickups(view, kit) if worth >= least or (p.need and p.short <= 0)]
         options.sort(key=lambda wp: -wp[0])
         plays = []
         for _, start in options:
@@ -476,13 +481,23 @@ BOTS = {"greedy": GreedyBot, "random": RandomBot}
 
 
 def make_bot(kind: str, seed: int | str = 0) -> Bot:
-    """``make_bot("greedy")``, ``make_bot("random", seed)`` or ``make_bot("ismcts:64", seed)`` (64 iterations a move)."""
+    """``make_bot("greedy")``, ``make_bot("random", seed)`` or ``make_bot("ismcts:64", seed)`` (64 iterations a move).
+
+    ``greedy:W`` is the greedy bot taking any pile worth at least ``W`` (``greedy:0``: every natural pile it may take).
+    """
     if kind == "greedy":
         return GreedyBot()
+    if kind.startswith("greedy:"):
+        worth = kind.partition(":")[2]
+        if not worth.lstrip("-").isdigit():
+            raise TutorError(f"bot {kind!r}: after 'greedy:' comes the least pile worth taking, e.g. greedy:0")
+        greedy = GreedyBot(int(worth))
+        greedy.name = kind
+        return greedy
     if kind == "random":
         return RandomBot(seed)
     if kind == "ismcts" or kind.startswith("ismcts:"):
         from .ismcts import search_bot
 
         return search_bot(kind, seed)
-    raise TutorError(f"unknown bot {kind!r} (use greedy, random, ismcts or ismcts:ITERATIONS)")
+    raise TutorError(f"unknown bot {kind!r} (use greedy, greedy:WORTH, random, ismcts or ismcts:ITERATIONS)")

@@ -4,6 +4,7 @@ Its options live in ``add_arguments``; ``tutor.cli`` puts them under the one
 ``canasta-tutor`` parser. ``--bots A,B`` plays bot A against bot B on
 duplicate deals (each deal twice, the seats swapped) and reports A's win rate
 with its 95% (Wilson) interval and the Elo difference. A bot is ``greedy``,
+``greedy:W`` (the greedy bot taking any pile worth at least W cards),
 ``random``, ``ismcts`` or ``ismcts:N`` (the search at N deals of the unseen
 cards a move); ``--move-seconds`` also caps each search move's time. Exit
 status 0 after a run, 2 on bad input, 3 when the scoring of a hand gave up
@@ -36,7 +37,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot", choices=("greedy", "random", "ismcts"), default="greedy",
                    help="which bot plays every seat")
     p.add_argument("--bots", metavar="A,B",
-                   help="a ladder: bot A against bot B (greedy, random, ismcts, ismcts:N), e.g. ismcts,greedy")
+                   help="a ladder: bot A against bot B (greedy, greedy:W, random, ismcts, ismcts:N), "
+                        "e.g. ismcts,greedy")
     p.add_argument("--move-seconds", type=float, metavar="S",
                    help="a time cap on each search move, on top of its iterations (then not deterministic)")
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -312,13 +312,14 @@ class ISMCTSBot:
 
     def __init__(self, iterations: int = 64, seed: int | str = 0, seconds: float | None = None,
                  rollout_turns: int = ROLLOUT_TURNS, exploration: float = 0.7, tree_depth: int = 1,
-                 confidence: float = 1.0, width: int = 2, count_hands: bool = True):
+                 confidence: float = 1.0, width: int = 2, count_hands: bool = True,
+                 pickup_worth: int | None = None):
         if iterations < 1:
             raise TutorError("the search needs at least 1 iteration per move")
         self.iterations, self.seed, self.seconds = iterations, seed, seconds
         self.rollout_turns, self.exploration, self.tree_depth = rollout_turns, exploration, tree_depth
         self.confidence, self.width, self.count_hands = confidence, width, count_hands
-        self.greedy = GreedyBot()
+        self.greedy = GreedyBot(pickup_worth)  # its first candidate and every seat's play-outs
         self.name = f"ismcts:{iterations}"
 
     def choose(self, view: PlayerView | Observation) -> Move:
