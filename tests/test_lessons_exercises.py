@@ -681,3 +681,38 @@ def test_c_frozen_pile_taken_on_cards_is_answered_by_the_checker_both_ways(load_
     hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=right)
     out, _ = lesson.take_check.run(take_ask=q, take_hand=hand, tracker=tracker)
     assert "Right" in text_of(out) and tracker.widget.solved == ["take-it"]
+
+
+# -- 00 start here: a turn ends with one discard (answered on cards) ---------------------------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_goout_a_turn_ends_with_one_discard_and_keeps_a_card_before_the_canasta(load_lesson, kit, text_of, n):
+    lesson = load_lesson("00_start_here")
+    spot = lesson.turn_question(n)
+    step = lesson.TURN_STEPS[min(n, len(lesson.TURN_STEPS) - 1)]
+    assert bool(spot.melds) == (step != "nothing-melded") and spot.phase == "drawn"
+    # the right discards, found by the referee alone
+    legal = [c for c in dict.fromkeys(spot.hand) if referee(spot, f"discard {c}").answer]
+    assert legal, "every dealt hand can end its turn"
+    ok, text = lesson.turn_feedback(spot, [], [legal[0]])
+    assert ok is True and text.startswith("Right") and legal[0].symbol() in text
+    none, text = lesson.turn_feedback(spot, [], [])
+    assert none is None
+    two, text = lesson.turn_feedback(spot, [], list(spot.hand[:2]))
+    assert two is False and "one" in text and "discard" in text
+    if step == "keep-a-card":
+        # melding all but one card and discarding it would go out, which the referee refuses without a canasta
+        meld = [c for c in spot.hand if c != spot.hand[-1]]
+        play = f"meld {format_cards(meld)}; discard {spot.hand[-1]}"
+        assert referee(spot, play).answer is False
+        out, text = lesson.turn_feedback(spot, [tuple(meld)], [spot.hand[-1]])
+        assert out is False and "canasta" in text and "Keep a card" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, selected=str(legal[0]))
+    out, _ = lesson.turn_check.run(turn_spot=spot, turn_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["turn-order"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, selected=format_cards(spot.hand[:2]))
+    out, _ = lesson.turn_check.run(turn_spot=spot, turn_hand=hand, tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
