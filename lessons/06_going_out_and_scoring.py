@@ -18,10 +18,11 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, canasta_bonus_text, check, deal_button, hand_widget, hint, learn, number_word,
-                          play_text, practise, problem, progress_widget, quote, recap, solution, table_view,
-                          whole_number)
+    from rulebook import (ask_verdict, canasta_bonus_text, check, deal_button, hand_widget, hint, ladder_step, learn,
+                          number_word, play_text, practise, problem, progress_widget, quote, recap, solution,
+                          table_view, whole_number)
     from tutor.cards import Card, format_cards
+    from tutor.questions import ask
     from tutor.rules import rules_for
     from tutor.scoring import score_hand
     from tutor.spot import Spot
@@ -29,7 +30,10 @@ with app.setup:
     rules = rules_for("classic")
     NATURAL_RANKS = list("AKQJT98765")
     LESSON = "06_going_out_and_scoring"
-    EXERCISES = ("go-out", "score-hand")
+    EXERCISES = ("canasta-first", "go-out", "score-hand")
+    # The "canasta first" questions climb: a canasta already on the table, then one finished this turn by a
+    # lay-off, then two players, who need more canastas with one of them still to finish.
+    OUT_STEPS = ((4, True), (4, False), (2, False))
     GO_OUT = rules["go_out"]
     CANASTA = rules["canasta"]
 
@@ -59,6 +63,59 @@ def going_out_deal(seed: int, *, concealed: bool) -> Spot:
     table = [format_cards(canasta), format_cards(cards_of(rng, used, b, 3))]
     extra = cards_of(rng, used, b, 1) + cards_of(rng, used, "JK", 1)
     return Spot.from_dict({"variant": "classic", "hand": format_cards(third + extra + loose), "melds": table})
+
+
+@app.function
+def canasta_question(n: int) -> Spot:
+    """The n-th "canasta first" question: a spot just after the draw from which the checker can go out."""
+    players, down = ladder_step(n, OUT_STEPS)
+    need = rules_for("classic", {"players": players}).canastas_to_go_out
+    for k in range(100):
+        rng = random.Random(6600 + n * 100 + k)
+        used = Counter()
+        ranks = rng.sample(NATURAL_RANKS, need + 3)
+        size = CANASTA["min_cards"]
+        # Every canasta but the last is already down; the last is one card short unless ``down``.
+        table = [cards_of(rng, used, r, size - 1) + cards_of(rng, used, "JK", 1) for r in ranks[:need - 1]]
+        last = cards_of(rng, used, ranks[need - 1], size - 2) + cards_of(rng, used, "2", 1)
+        hand = cards_of(rng, used, ranks[need], 3) + cards_of(rng, used, ranks[need + 1], 1)
+        if down:
+            last += cards_of(rng, used, ranks[need - 1], 1)
+        else:
+            hand += cards_of(rng, used, ranks[need - 1], 1)
+        spot = Spot.from_dict({"variant": "classic", "options": {"players": players}, "phase": "drawn",
+                               "hand": format_cards(hand), "melds": [format_cards(m) for m in table + [last]]})
+        if ask("go-out", spot).answer:
+            return spot
+    raise ValueError("no spot from which the side can go out")
+
+
+@app.function
+def canasta_feedback(spot, groups, selected) -> tuple:
+    """(right?, message) for a way out built on the cards, judged by the referee: is the player out?"""
+    if not groups and not selected:
+        return None, ""
+    need = spot.rules.canastas_to_go_out
+    try:
+        play = play_text(spot, groups, [str(c) for c in selected])
+    except ValueError as error:
+        return False, f"Not yet: {error}."
+    verdict, _ = ask_verdict("play", spot, play=play)
+    if verdict is None:
+        return False, "The referee could not judge this turn here."
+    kept = len(spot.hand) - sum(len(g) for g in groups) - len(selected)
+    if verdict.answer and verdict.witness.get("went_out"):
+        return True, (f"Right: you are out, and your side has the {number_word(need)} "
+                      f"canasta{'s' * (need != 1)} it needs. Why: " + "; ".join(r.text for r in verdict.reasons) + ".")
+    if verdict.answer:
+        return False, (f"A legal turn, but you are not out: {number_word(kept)} card{'s' * (kept != 1)} stay"
+                       f"{'s' * (kept == 1)} in your hand. Does {'it' if kept == 1 else 'one of them'} fit a meld on the "
+                       "table?")
+    if kept == 0:
+        return False, (f"Your hand would be empty, but the side needs {number_word(need)} "
+                       f"canasta{'s' * (need != 1)} before anyone goes out: "
+                       + "; ".join(r.text for r in verdict.reasons) + ". Which meld is one card short?")
+    return False, "Not this turn: " + "; ".join(r.text for r in verdict.reasons) + "."
 
 
 @app.function
@@ -137,6 +194,55 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "C-GOOUT")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: the canasta first
+
+    You have just drawn, and you can go out this turn. Build it on the cards:
+    **Group** your melds and lay-offs (a group that fits a meld on the table
+    is laid off onto it), then select your one discard. First your side's
+    canasta is down; next it is one card short; then two play, and a side
+    needs more canastas.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_out = deal_button("Next hand")
+    new_out
+    return (new_out,)
+
+
+@app.cell
+def _(new_out):
+    out_spot = canasta_question(new_out.value)
+    out_hand = hand_widget(rules, out_spot.hand, melds=out_spot.melds)
+    _players = out_spot.rules.layout.players
+    _need = out_spot.rules.canastas_to_go_out
+    mo.vstack([mo.md(f"{number_word(_players).capitalize()} players: a side needs **{number_word(_need)} "
+                     f"canasta{'s' * (_need != 1)}** to go out."), out_hand,
+               hint(f"Count the melds on the table of {CANASTA['min_cards']} cards or more. If one is a card short, "
+                    "the card that finishes it is in your hand: lay it off first.")])
+    return out_hand, out_spot
+
+
+@app.cell
+def canasta_check(out_hand, out_spot, tracker):
+    _right, _text = canasta_feedback(out_spot, out_hand.widget.group_cards(), out_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="canasta-first",
+             waiting="Group your melds, then select your discard.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(out_spot):
+    _, _view = ask_verdict("go-out", out_spot, yes="Yes, you can go out this turn", no="No, you cannot go out")
+    solution("Show the checker's way out", _view)
     return
 
 

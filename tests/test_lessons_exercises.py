@@ -716,3 +716,45 @@ def test_c_goout_a_turn_ends_with_one_discard_and_keeps_a_card_before_the_canast
     hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, selected=format_cards(spot.hand[:2]))
     out, _ = lesson.turn_check.run(turn_spot=spot, turn_hand=hand, tracker=wrong)
     assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 06 going out: the canastas first (answered on cards) --------------------------------------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_goout_the_checker_s_way_out_with_the_canastas_is_right_and_keeping_the_finisher_wrong(
+        load_lesson, kit, text_of, n):
+    lesson = load_lesson("06_going_out_and_scoring")
+    spot = lesson.canasta_question(n)
+    players, down = lesson.OUT_STEPS[min(n, len(lesson.OUT_STEPS) - 1)]
+    assert spot.rules.layout.players == players
+    need = spot.rules.canastas_to_go_out
+    canastas = sum(len(m) >= lesson.CANASTA["min_cards"] for m in spot.melds)
+    assert canastas == (need if down else need - 1)
+    verdict = ask("go-out", spot)
+    assert verdict.answer
+    groups, discard = _go_out_turn(lesson, spot, verdict.witness["play"])
+    ok, text = lesson.canasta_feedback(spot, groups, discard)
+    assert ok is True and text.startswith("Right: you are out") and f"the {kit.number_word(need)} canasta" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, groups=[format_cards(g) for g in groups],
+                           selected=format_cards(discard))
+    out, _ = lesson.canasta_check.run(out_hand=hand, out_spot=spot, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["canasta-first"]
+    # the melds from the hand alone, the lay-off left out: a card stays, and the referee says not out
+    melds = [g for g in groups if len(g) >= 3 and not any(referee(spot, f"layoff {format_cards(g)} to {i}").answer
+                                                        for i in range(1, len(spot.melds) + 1))]
+    kept = [c for c in spot.hand if c not in [x for g in melds for x in g] + discard]
+    assert bool(kept) == (not down), "the card that finishes the last canasta is in the hand"
+    if kept:
+        play = "; ".join([f"meld {format_cards(g)}" for g in melds] + [f"discard {discard[0]}"])
+        assert referee(spot, play).witness.get("went_out") is not True
+        short, text = lesson.canasta_feedback(spot, melds, discard)
+        assert short is False and "not out" in text and "fit a meld" in text
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, groups=[format_cards(g) for g in melds],
+                               selected=format_cards(discard))
+        out, _ = lesson.canasta_check.run(out_hand=hand, out_spot=spot, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+    two, text = lesson.canasta_feedback(spot, [], list(spot.hand[:2]))
+    assert two is False and "exactly one" in text
