@@ -79,6 +79,8 @@ def canasta_question(n: int) -> Spot:
         table = [cards_of(rng, used, r, size - 1) + cards_of(rng, used, "JK", 1) for r in ranks[:need - 1]]
         last = cards_of(rng, used, ranks[need - 1], size - 2) + cards_of(rng, used, "2", 1)
         hand = cards_of(rng, used, ranks[need], 3) + cards_of(rng, used, ranks[need + 1], 1)
+        # A short meld beside the canastas: the learner counts which melds are canastas, not how many melds.
+        table.append(cards_of(rng, used, ranks[need + 2], 3))
         if down:
             last += cards_of(rng, used, ranks[need - 1], 1)
         else:
