@@ -14,20 +14,26 @@ app = marimo.App(width="medium", app_title="Canasty 1: wild kings, bonus cards a
 
 with app.setup:
     import random
+    from collections import Counter
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, learn, meld_verdict,
-                          pairs, practise, problem, progress_widget, quote, recap, solution, whole_number)
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, ladder_step, learn,
+                          meld_mistake, meld_verdict, number_word, pairs, practise, problem, progress_widget, quote,
+                          recap, solution, whole_number)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
     from tutor.melds import judge
+    from tutor.render import cards_text
     from tutor.rules import rules_for
     from tutor.scoring import canasta_bonus
 
     rules = rules_for("canasty")
     LESSON = "08_canasty_cards_and_sets"
-    EXERCISES = ("wild-cards", "replacements")
+    EXERCISES = ("wild-cards", "replacements", "every-wild")
+    # The "every wild card in one set" questions climb: one wild card, then more wild cards than a pair of
+    # naturals (legal here, unlike in the classic game), then enough of them to make a set of seven.
+    WILD_STEPS = (1, 3, 5)
 
 
 @app.function
@@ -239,6 +245,41 @@ def seven_verdict(players_pick, seven_text):
 
 
 @app.function
+def every_wild_question(n: int) -> tuple:
+    """The n-th "every wild card in one set" hand: a dealt Canasty hand with a natural pair and this many wild cards."""
+    wilds = ladder_step(n, WILD_STEPS)
+    dealt = deal_until(rules, 8900 + n, lambda d: pairs(rules, d["hand"]) >= 1
+                       and sum(rules.is_wild(c) for c in d["hand"]) == wilds, tries=2000)
+    return dealt["hand"]
+
+
+@app.function
+def every_wild_feedback(hand, selected) -> tuple:
+    """(right?, message) for "one legal set holding every wild card", judged by the set rules."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    if len(picked) >= rules["meld"]["min_cards"] and not any(rules.is_natural(c) for c in picked):
+        return False, (f"Not a legal set: {cards_text(picked)} holds no natural. However many wild cards a set "
+                       f"carries, it needs at least {number_word(rules['meld']['min_naturals'])} naturals of one "
+                       "rank.")
+    mistake = meld_mistake(rules, picked)
+    if mistake is not None:
+        return False, f"Not a legal set: {mistake}."
+    # Counted by copy: two packs may deal the same wild card twice.
+    left = list((Counter(c for c in hand if rules.is_wild(c)) - Counter(c for c in picked if rules.is_wild(c))).elements())
+    if left:
+        return False, (f"A legal set, but {cards_text(left)} stay{'s' * (len(left) == 1)} in your hand. Here wild "
+                       "cards may outnumber the naturals: two naturals carry every wild card you hold.")
+    meld = judge(rules, tuple(picked), going_out=False)
+    wilds = sum(rules.is_wild(c) for c in picked)
+    bonus = canasta_bonus(rules, meld)
+    seven = f" With {number_word(len(picked))} cards it is a set of seven: {bonus.points} on top of its cards." if bonus else ""
+    return True, (f"Right: {cards_text(picked)} is a legal set, {number_word(meld.naturals)} naturals carrying "
+                  f"{number_word(wilds)} wild card{'s' * (wilds != 1)}.{seven}")
+
+
+@app.function
 def wild_question(seed: int) -> tuple:
     """A Canasty hand with wild cards and a joker or a red three among them, as dealt (before laying out)."""
     rng = random.Random(seed)
@@ -263,6 +304,51 @@ def wild_feedback(hand, selected) -> tuple:
     if len(picked) < len(wild):
         return False, f"{len(wild) - len(picked)} more: in Canasty every king and every 2 is wild."
     return True, f"Right: {format_cards(picked)} are wild in Canasty: the kings and the 2s."
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: every wild card in one set
+
+    Select **one legal set** that holds **every wild card** in this hand.
+    The first hand has one wild card; the next has more wild cards than a
+    pair of naturals; then enough of them for a set of seven.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_every = deal_button("Next hand")
+    new_every
+    return (new_every,)
+
+
+@app.cell
+def _(new_every):
+    every_hand = every_wild_question(new_every.value)
+    every_pick = hand_widget(rules, every_hand)
+    mo.vstack([every_pick, hint("Find a pair of naturals of one rank (not threes). A set needs two naturals, "
+                                "and then takes any number of kings and 2s.")])
+    return every_hand, every_pick
+
+
+@app.cell
+def every_wild_check(every_hand, every_pick, tracker):
+    _right, _text = every_wild_feedback(every_hand, every_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="every-wild", waiting="Select one set.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(every_hand):
+    _wilds = [c for c in every_hand if rules.is_wild(c)]
+    _rank = next(c.rank for c in every_hand if rules.is_natural(c) and sum(d.rank == c.rank for d in every_hand) >= 2)
+    _pair = [c for c in every_hand if c.rank == _rank][:2]
+    solution("Show a solution", mo.md(f"The pair {cards_text(_pair)} with every wild card, "
+                                      f"{cards_text(_wilds)}: {cards_text(_pair + _wilds)}."))
+    return
 
 
 @app.cell(hide_code=True)

@@ -758,3 +758,55 @@ def test_c_goout_the_checker_s_way_out_with_the_canastas_is_right_and_keeping_th
         assert "Right" not in text_of(out) and wrong.widget.solved == []
     two, text = lesson.canasta_feedback(spot, [], list(spot.hand[:2]))
     assert two is False and "exactly one" in text
+
+
+# -- 08 canasty sets: every wild card in one set (answered on cards) ---------------------------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_set_two_naturals_carry_every_wild_card_even_to_a_set_of_seven(load_lesson, kit, text_of, n):
+    from collections import Counter
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    rules = lesson.rules
+    hand = lesson.every_wild_question(n)
+    wilds = [c for c in hand if rules.is_wild(c)]
+    assert len(wilds) == lesson.WILD_STEPS[min(n, len(lesson.WILD_STEPS) - 1)]
+    # the right answer, found by the set rules alone: a natural pair that, with every wild card, is a legal set
+    counts = Counter(c.rank for c in hand if rules.is_natural(c))
+    right = None
+    for rank in (r for r, k in counts.items() if k >= 2):
+        cards = tuple([c for c in hand if rules.is_natural(c) and c.rank == rank][:2] + wilds)
+        try:
+            meld = judge(rules, cards, going_out=False)
+        except IllegalPlayError:
+            continue
+        right = cards
+        break
+    assert right is not None
+    ok, text = lesson.every_wild_feedback(hand, format_cards(right))
+    assert ok is True and text.startswith("Right")
+    bonus = canasta_bonus(rules, meld)
+    assert (bonus is not None) == (len(right) >= rules["canasta"]["min_cards"])
+    if bonus is not None:
+        assert f"{bonus.points} on top" in text
+    # one wild card left out: legal, but not every wild card
+    if len(wilds) >= 2:
+        short, text = lesson.every_wild_feedback(hand, format_cards(right[:-1]))
+        assert short is False and "stays in your hand" in text and right[-1].symbol() in text
+        # the classic limit does not hold here: more wild cards than naturals is a legal set
+        assert judge(rules, right, going_out=False).wilds > judge(rules, right, going_out=False).naturals
+    alone, text = lesson.every_wild_feedback(hand, format_cards(wilds))
+    assert alone is False and ("no natural" in text if len(wilds) >= 3 else "at least three" in text)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.every_wild_check.run(every_hand=hand, tracker=tracker,
+                                         every_pick=kit.hand_widget(rules, hand, selected=format_cards(right)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["every-wild"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.every_wild_check.run(every_hand=hand, tracker=wrong,
+                                         every_pick=kit.hand_widget(rules, hand, selected=format_cards(wilds)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
