@@ -351,6 +351,7 @@ CARD_EXERCISES = [
     ("04_the_pile.py", 0, "Select exactly two cards"),
     ("05_red_and_black_threes.py", 1, "Only black threes"),
     ("06_going_out_and_scoring.py", 0, "you are not out"),
+    ("06_going_out_and_scoring.py", 1, "whole hand down in this one turn"),
     ("08_canasty_cards_and_sets.py", 1, "a meld needs at least three"),
     ("09_canasty_down_and_pile.py", 0, "is not a legal set"),
     ("09_canasty_down_and_pile.py", 2, "Select exactly two cards"),

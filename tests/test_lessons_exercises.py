@@ -810,3 +810,42 @@ def test_y_set_two_naturals_carry_every_wild_card_even_to_a_set_of_seven(load_le
     out, _ = lesson.every_wild_check.run(every_hand=hand, tracker=wrong,
                                          every_pick=kit.hand_widget(rules, hand, selected=format_cards(wilds)))
     assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 06 going out concealed (answered on cards) -------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_concealed_the_whole_hand_goes_down_whatever_the_first_meld_minimum(load_lesson, kit, text_of, n):
+    lesson = load_lesson("06_going_out_and_scoring")
+    rules = lesson.rules
+    spot = lesson.concealed_question(n)
+    step = lesson.CONCEALED_STEPS[min(n, len(lesson.CONCEALED_STEPS) - 1)]
+    assert not spot.melds
+    verdict = ask("go-out", spot)
+    assert verdict.answer
+    groups, discard = _go_out_turn(lesson, spot, verdict.witness["play"])
+    assert (len(groups) > 1) == (step == "mixed")
+    points = sum(rules.value(c) for g in groups for c in g)
+    assert (points < rules.initial_need(0)) == (step == "under-minimum")
+    ok, text = lesson.canasta_feedback(spot, groups, discard)
+    assert ok is True and "out concealed" in text and str(rules["go_out"]["concealed_bonus"]) in text
+    assert ("less than" in text) == (step == "under-minimum")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(rules, spot.hand, groups=[format_cards(g) for g in groups], selected=format_cards(discard))
+    out, _ = lesson.concealed_check.run(concealed_hand=hand, concealed_spot=spot, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["concealed"]
+    # the canasta alone, the rest kept: the referee says not out, and the lesson says the whole hand goes down
+    canasta = max(groups, key=len)
+    if len(groups) > 1:
+        play = f"meld {format_cards(canasta)}; discard {discard[0]}"
+        assert referee(spot, play).witness is None or not referee(spot, play).witness.get("went_out")
+        part, text = lesson.canasta_feedback(spot, [canasta], discard)
+        assert part is False and "whole hand" in text
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        hand = kit.hand_widget(rules, spot.hand, groups=[format_cards(canasta)], selected=format_cards(discard))
+        out, _ = lesson.concealed_check.run(concealed_hand=hand, concealed_spot=spot, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+    # a discard only, nothing melded: seven or more cards stay
+    alone, text = lesson.canasta_feedback(spot, [], discard)
+    assert alone is False and "whole hand" in text
