@@ -18,9 +18,9 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, ladder_step, learn,
-                          meld_mistake, meld_verdict, number_word, pairs, practise, problem, progress_widget, quote,
-                          recap, solution, whole_number)
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, kind_feedback,
+                          ladder_step, learn, meld_mistake, meld_verdict, number_word, pairs, practise, problem,
+                          progress_widget, quote, recap, shuffled_pack, solution, sort_hand, whole_number)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
     from tutor.melds import judge
@@ -30,7 +30,10 @@ with app.setup:
 
     rules = rules_for("canasty")
     LESSON = "08_canasty_cards_and_sets"
-    EXERCISES = ("wild-cards", "replacements", "every-wild")
+    EXERCISES = ("wild-cards", "lay-out", "replacements", "every-wild")
+    # The "lay them out" hands climb, as (red threes, jokers) dealt: one red three, then a joker beside it,
+    # then two red threes and a joker, of which only the first red three draws two.
+    BONUS_STEPS = ((1, 0), (1, 1), (2, 1))
     # The "every wild card in one set" questions climb: one wild card, then more wild cards than a pair of
     # naturals (legal here, unlike in the classic game), then enough of them to make a set of seven.
     WILD_STEPS = (1, 3, 5)
@@ -41,6 +44,34 @@ def replacements(batch) -> int:
     """Cards drawn to replace one batch of bonus cards: the first red three draws two, every other bonus card one."""
     extra = 1 if any(c.rank == "3" for c in batch) else 0
     return len(batch) + extra
+
+
+@app.function
+def bonus_question(n: int) -> tuple:
+    """The n-th "lay them out" hand, as dealt: this many red threes and jokers among kings, 2s and black threes."""
+    reds, jokers = ladder_step(n, BONUS_STEPS)
+    for k in range(3000):
+        hand = shuffled_pack(rules, 8100 + n * 3000 + k)[:rules.layout.hand]
+        bonus = [c for c in hand if rules.role(c) == "bonus"]
+        if (sum(c.rank == "3" for c in bonus), sum(c.rank == "JK" for c in bonus)) == (reds, jokers) \
+                and any(rules.is_wild(c) for c in hand):
+            return sort_hand(rules, hand)
+    raise ValueError("no hand with these bonus cards")
+
+
+@app.function
+def bonus_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select every bonus card", with the replacements the batch draws."""
+    right, text = kind_feedback(rules, hand, selected, "bonus", "bonus cards")
+    if right:
+        batch = [c for c in hand if rules.role(c) == "bonus"]
+        draws = replacements(batch)
+        many = len(batch) > 1
+        extra = ", and one more for the first red three." if any(c.rank == "3" for c in batch) else "."
+        text = (f"Right: {cards_text(batch)} {'are the bonus cards' if many else 'is the bonus card'} in this hand. "
+                f"Laid out as one batch, {'they draw' if many else 'it draws'} **{draws}** replacements from the "
+                f"stock: one for each bonus card{extra}")
+    return right, text
 
 
 @app.function
@@ -147,6 +178,48 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "Y-BONUSDRAW")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: lay them out
+
+    This Canasty hand is shown as dealt. Select **every card you lay out**
+    on the table, and nothing else. The first hand has one bonus card; the
+    next two; then three.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_bonus = deal_button("Next hand")
+    new_bonus
+    return (new_bonus,)
+
+
+@app.cell
+def _(new_bonus):
+    bonus_hand = bonus_question(new_bonus.value)
+    bonus_pick = hand_widget(rules, bonus_hand)
+    mo.vstack([bonus_pick, hint("Bonus cards are laid out, wild cards are kept. Which one is the joker here?")])
+    return bonus_hand, bonus_pick
+
+
+@app.cell
+def bonus_check(bonus_hand, bonus_pick, tracker):
+    _right, _text = bonus_feedback(bonus_hand, bonus_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="lay-out", waiting="Select the cards you lay out.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(bonus_hand):
+    _batch = [c for c in bonus_hand if rules.role(c) == "bonus"]
+    solution("Show the solution", mo.md(f"Lay out {cards_text(_batch)}, then draw **{replacements(_batch)}** "
+                                        "replacements."))
     return
 
 

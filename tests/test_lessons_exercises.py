@@ -849,3 +849,40 @@ def test_c_concealed_the_whole_hand_goes_down_whatever_the_first_meld_minimum(lo
     # a discard only, nothing melded: seven or more cards stay
     alone, text = lesson.canasta_feedback(spot, [], discard)
     assert alone is False and "whole hand" in text
+
+
+# -- 08 canasty: the bonus cards laid out, and their replacements (answered on cards) -----------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_bonusdraw_jokers_and_red_threes_are_laid_out_and_the_first_red_three_draws_two(
+        load_lesson, kit, text_of, n):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    rules = lesson.rules
+    hand = lesson.bonus_question(n)
+    reds, jokers = lesson.BONUS_STEPS[min(n, len(lesson.BONUS_STEPS) - 1)]
+    # the right answer from the variant's rules: what the rules call a bonus card, and how a batch is replaced
+    bonus = [c for c in hand if rules.role(c) == "bonus"]
+    assert sorted(c.rank for c in bonus) == sorted(["3"] * reds + ["JK"] * jokers)
+    draws = len(bonus) + 1  # each bonus card draws one, the batch's first red three one more
+    ok, text = lesson.bonus_feedback(hand, format_cards(bonus))
+    assert ok is True and text.startswith("Right") and f"**{draws}** replacements" in text
+    assert all(c.symbol() in text for c in bonus)
+    wild = next(c for c in hand if rules.is_wild(c))
+    king, text = lesson.bonus_feedback(hand, format_cards(bonus + [wild]))
+    assert king is False and f"Not {wild.symbol()}" in text and "wild card" in text
+    black = next((c for c in hand if rules.role(c) == "blocker"), None)
+    if black is not None:
+        three, text = lesson.bonus_feedback(hand, format_cards([black]))
+        assert three is False and "black three" in text
+    if len(bonus) > 1:
+        short, text = lesson.bonus_feedback(hand, format_cards(bonus[:-1]))
+        assert short is False and "more" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.bonus_check.run(bonus_hand=hand, tracker=tracker,
+                                    bonus_pick=kit.hand_widget(rules, hand, selected=format_cards(bonus)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["lay-out"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.bonus_check.run(bonus_hand=hand, tracker=wrong,
+                                    bonus_pick=kit.hand_widget(rules, hand, selected=format_cards([wild])))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
