@@ -74,7 +74,9 @@ def turn_question(n: int) -> Spot:
     """The n-th "end the turn" question: a dealt hand just after the draw, on a table that grows harder."""
     step = ladder_step(n, TURN_STEPS)
     dealt = deal_until(rules, 5000 + n, lambda d: pairs(rules, d["hand"]) >= 2
-                       and any(rules.is_wild(c) for c in d["hand"]), cards=12)
+                       and any(rules.is_wild(c) for c in d["hand"])
+                       and len({c.rank for c in d["hand"]} & set(rules.natural_ranks)) < len(rules.natural_ranks),
+                       cards=12)
     hand = list(dealt["hand"])
     # A meld already on the table, of a rank the hand does not hold (so every copy of it is still free).
     absent = next(r for r in reversed(rules.natural_ranks) if all(c.rank != r for c in hand))

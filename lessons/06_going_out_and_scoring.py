@@ -147,9 +147,9 @@ def canasta_feedback(spot, groups, selected) -> tuple:
                        f"card{'s' * (kept != 1)} would stay in your hand: every card goes into a meld or is the "
                        "discard.")
     if verdict.answer:
+        which = "it" if kept == 1 else "one of them"
         return False, (f"A legal turn, but you are not out: {number_word(kept)} card{'s' * (kept != 1)} stay"
-                       f"{'s' * (kept == 1)} in your hand. Does {'it' if kept == 1 else 'one of them'} fit a meld on the "
-                       "table?")
+                       f"{'s' * (kept == 1)} in your hand. Does {which} fit a meld on the table?")
     if kept == 0:
         return False, (f"Your hand would be empty, but the side needs {number_word(need)} "
                        f"canasta{'s' * (need != 1)} before anyone goes out: "

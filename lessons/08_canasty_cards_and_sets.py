@@ -340,14 +340,16 @@ def every_wild_feedback(hand, selected) -> tuple:
     if mistake is not None:
         return False, f"Not a legal set: {mistake}."
     # Counted by copy: two packs may deal the same wild card twice.
-    left = list((Counter(c for c in hand if rules.is_wild(c)) - Counter(c for c in picked if rules.is_wild(c))).elements())
+    held = Counter(c for c in hand if rules.is_wild(c))
+    left = list((held - Counter(c for c in picked if rules.is_wild(c))).elements())
     if left:
         return False, (f"A legal set, but {cards_text(left)} stay{'s' * (len(left) == 1)} in your hand. Here wild "
                        "cards may outnumber the naturals: two naturals carry every wild card you hold.")
     meld = judge(rules, tuple(picked), going_out=False)
     wilds = sum(rules.is_wild(c) for c in picked)
     bonus = canasta_bonus(rules, meld)
-    seven = f" With {number_word(len(picked))} cards it is a set of seven: {bonus.points} on top of its cards." if bonus else ""
+    seven = (f" With {number_word(len(picked))} cards it is a set of seven: {bonus.points} on top of its cards."
+             if bonus else "")
     return True, (f"Right: {cards_text(picked)} is a legal set, {number_word(meld.naturals)} naturals carrying "
                   f"{number_word(wilds)} wild card{'s' * (wilds != 1)}.{seven}")
 
