@@ -15,15 +15,19 @@ app = marimo.App(width="medium", app_title="Canasta Tutor: start here")
 with app.setup:
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, hand_widget, hint, learn, number_word, play_text, practise,
-                          progress_widget, quote, recap, solution)
-    from tutor.cards import format_cards, parse_cards
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, ladder_step,
+                          learn, number_word, pairs, play_text, practise, progress_widget, quote, recap, solution)
+    from tutor.cards import Card, format_cards, parse_cards
+    from tutor.render import cards_text
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
     rules = rules_for("classic")
     LESSON = "00_start_here"
-    EXERCISES = ("canasta-size", "first-turn")
+    EXERCISES = ("canasta-size", "turn-order", "first-turn")
+    # The discard questions climb: nothing melded yet, then melds on the table, then a hand so short that
+    # melding it all and discarding would go out, which no side may do before its canasta.
+    TURN_STEPS = ("nothing-melded", "melded", "keep-a-card")
     # The scripted first turn: the card just drawn is the last one, the seven of hearts.
     FIRST_HAND = "AS AH AD 9C 9D KS 7S 5H 4C 2D 7H"
     FIRST_MELD = "AS AH AD"
@@ -63,6 +67,62 @@ def coach(selected, groups) -> tuple:
     return True, (f"Your turn is complete: you drew, melded {' and '.join(groups)} ({points} points, at least the "
                   f"{need} a first meld needs) and discarded {selected[0]}. Your partner may now meld anything "
                   "legal: your side is down.")
+
+
+@app.function
+def turn_question(n: int) -> Spot:
+    """The n-th "end the turn" question: a dealt hand just after the draw, on a table that grows harder."""
+    step = ladder_step(n, TURN_STEPS)
+    dealt = deal_until(rules, 5000 + n, lambda d: pairs(rules, d["hand"]) >= 2
+                       and any(rules.is_wild(c) for c in d["hand"])
+                       and len({c.rank for c in d["hand"]} & set(rules.natural_ranks)) < len(rules.natural_ranks),
+                       cards=12)
+    hand = list(dealt["hand"])
+    # A meld already on the table, of a rank the hand does not hold (so every copy of it is still free).
+    absent = next(r for r in reversed(rules.natural_ranks) if all(c.rank != r for c in hand))
+    table = [format_cards([Card(absent, s) for s in "SHD"])]
+    if step == "nothing-melded":
+        return Spot.from_dict({"variant": "classic", "hand": format_cards(hand), "phase": "drawn", "score": 0})
+    if step == "keep-a-card":
+        # A pair and a wild card that would make a meld, and one loose card: four cards in all.
+        rank = next(c.rank for c in hand if rules.is_natural(c) and sum(d.rank == c.rank for d in hand) >= 2)
+        pair = [c for c in hand if c.rank == rank][:2]
+        wild = next(c for c in hand if rules.is_wild(c))
+        loose = next(c for c in hand if rules.is_natural(c) and c.rank != rank)
+        hand = pair + [wild, loose]
+    return Spot.from_dict({"variant": "classic", "hand": format_cards(hand), "melds": table, "phase": "drawn",
+                           "score": 0})
+
+
+@app.function
+def turn_feedback(spot, groups, selected) -> tuple:
+    """(right?, message) for the end of a turn built on the cards, judged by the referee."""
+    groups = [tuple(g) for g in groups]
+    selected = [str(c) for c in selected]
+    if not groups and not selected:
+        return None, ""
+    if not selected:
+        return False, ("Your turn is not over yet: after the draw and any melds, it ends with a discard. Select the "
+                       "one card that goes onto the pile.")
+    if len(selected) > 1:
+        return False, (f"A turn ends with **one** discard, never {number_word(len(selected))}: you have drawn, "
+                       "you may meld, and then exactly one card goes onto the pile.")
+    play = play_text(spot, groups, selected)
+    verdict, _ = ask_verdict("play", spot, play=play)
+    if verdict is None:
+        return False, "The referee could not judge this turn here."
+    discard = parse_cards(selected[0])[0].symbol()
+    if verdict.answer:
+        kept = len(spot.hand) - sum(len(g) for g in groups) - 1
+        melded = " and ".join(cards_text(g) for g in groups)
+        middle = f"you melded {melded}, " if groups else "you melded nothing, which is allowed, "
+        return True, (f"Right: the draw came first, then {middle}and the discard of {discard} ends the turn, "
+                      f"with {number_word(kept)} card{'s' * (kept != 1)} kept.")
+    if groups and sum(len(g) for g in groups) + 1 == len(spot.hand):
+        return False, ("Not yet: melding all of that and discarding would empty your hand, which is going out, "
+                       "and your side has no canasta. Keep a card: meld less.")
+    why = "; ".join(r.text for r in verdict.reasons) or "no rule lets this turn through"
+    return False, f"Not this turn: {why}."
 
 
 @app.cell(hide_code=True)
@@ -189,6 +249,52 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "C-DECK")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: end the turn
+
+    You have drawn already: the draw (or taking the pile) always comes
+    first. Meld if you like with **Group**, then select the **one card** you
+    discard so that the turn ends legally. The first hand has nothing on the
+    table; then your side has a meld; then your hand is short.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_turn = deal_button("Next hand")
+    new_turn
+    return (new_turn,)
+
+
+@app.cell
+def _(new_turn):
+    turn_spot = turn_question(new_turn.value)
+    turn_hand = hand_widget(rules, turn_spot.hand, melds=turn_spot.melds)
+    _facts = "Your side has a meld on the table." if turn_spot.melds else "Your side has nothing on the table yet."
+    mo.vstack([mo.md(_facts), turn_hand,
+               hint("One card goes on the pile, every turn. And a hand may only run out once your side has a "
+                    "canasta, so before that a card must stay in your hand after the discard.")])
+    return turn_hand, turn_spot
+
+
+@app.cell
+def turn_check(tracker, turn_hand, turn_spot):
+    _right, _text = turn_feedback(turn_spot, turn_hand.widget.group_cards(), turn_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="turn-order",
+             waiting="Select the one card you discard.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    solution("Show a legal end of the turn", mo.md("Meld nothing and select any one card: that discard ends the "
+                                                   "turn, and every card but it stays in your hand."))
     return
 
 

@@ -18,10 +18,11 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, canasta_bonus_text, check, deal_button, hand_widget, hint, learn, number_word,
-                          play_text, practise, problem, progress_widget, quote, recap, solution, table_view,
-                          whole_number)
+    from rulebook import (ask_verdict, canasta_bonus_text, check, deal_button, hand_widget, hint, ladder_step, learn,
+                          number_word, play_text, practise, problem, progress_widget, quote, recap, solution,
+                          table_view, whole_number)
     from tutor.cards import Card, format_cards
+    from tutor.questions import ask
     from tutor.rules import rules_for
     from tutor.scoring import score_hand
     from tutor.spot import Spot
@@ -29,7 +30,13 @@ with app.setup:
     rules = rules_for("classic")
     NATURAL_RANKS = list("AKQJT98765")
     LESSON = "06_going_out_and_scoring"
-    EXERCISES = ("go-out", "score-hand")
+    EXERCISES = ("canasta-first", "concealed", "go-out", "score-hand")
+    # The "canasta first" questions climb: a canasta already on the table, then one finished this turn by a
+    # lay-off, then two players, who need more canastas with one of them still to finish.
+    OUT_STEPS = ((4, True), (4, False), (2, False))
+    # The concealed questions climb: a natural canasta and a discard, then a mixed canasta beside another meld,
+    # then low cards whose melds fall short of the first-meld minimum, which going out concealed does not need.
+    CONCEALED_STEPS = ("natural", "mixed", "under-minimum")
     GO_OUT = rules["go_out"]
     CANASTA = rules["canasta"]
 
@@ -59,6 +66,95 @@ def going_out_deal(seed: int, *, concealed: bool) -> Spot:
     table = [format_cards(canasta), format_cards(cards_of(rng, used, b, 3))]
     extra = cards_of(rng, used, b, 1) + cards_of(rng, used, "JK", 1)
     return Spot.from_dict({"variant": "classic", "hand": format_cards(third + extra + loose), "melds": table})
+
+
+@app.function
+def canasta_question(n: int) -> Spot:
+    """The n-th "canasta first" question: a spot just after the draw from which the checker can go out."""
+    players, down = ladder_step(n, OUT_STEPS)
+    need = rules_for("classic", {"players": players}).canastas_to_go_out
+    for k in range(100):
+        rng = random.Random(6600 + n * 100 + k)
+        used = Counter()
+        ranks = rng.sample(NATURAL_RANKS, need + 3)
+        size = CANASTA["min_cards"]
+        # Every canasta but the last is already down; the last is one card short unless ``down``.
+        table = [cards_of(rng, used, r, size - 1) + cards_of(rng, used, "JK", 1) for r in ranks[:need - 1]]
+        last = cards_of(rng, used, ranks[need - 1], size - 2) + cards_of(rng, used, "2", 1)
+        hand = cards_of(rng, used, ranks[need], 3) + cards_of(rng, used, ranks[need + 1], 1)
+        # A short meld beside the canastas: the learner counts which melds are canastas, not how many melds.
+        table.append(cards_of(rng, used, ranks[need + 2], 3))
+        if down:
+            last += cards_of(rng, used, ranks[need - 1], 1)
+        else:
+            hand += cards_of(rng, used, ranks[need - 1], 1)
+        spot = Spot.from_dict({"variant": "classic", "options": {"players": players}, "phase": "drawn",
+                               "hand": format_cards(hand), "melds": [format_cards(m) for m in table + [last]]})
+        if ask("go-out", spot).answer:
+            return spot
+    raise ValueError("no spot from which the side can go out")
+
+
+@app.function
+def concealed_question(n: int) -> Spot:
+    """The n-th "go out concealed" question: a side with nothing melded that can put its whole hand down."""
+    step = ladder_step(n, CONCEALED_STEPS)
+    size = CANASTA["min_cards"]
+    for k in range(100):
+        rng = random.Random(6700 + n * 100 + k)
+        used = Counter()
+        low = [r for r in NATURAL_RANKS if rules.value(Card(r, "S")) == min(rules.value(Card(x, "S"))
+                                                                           for x in NATURAL_RANKS)]
+        a, b, d = rng.sample(low if step == "under-minimum" else NATURAL_RANKS, 3)
+        if step == "mixed":
+            hand = (cards_of(rng, used, a, size - 2) + cards_of(rng, used, "2", 1) + cards_of(rng, used, "JK", 1)
+                    + cards_of(rng, used, b, 3))
+        else:
+            hand = cards_of(rng, used, a, size)
+        hand += cards_of(rng, used, d, 1)
+        spot = Spot.from_dict({"variant": "classic", "phase": "drawn", "hand": format_cards(hand), "melds": []})
+        if ask("go-out", spot).answer:
+            return spot
+    raise ValueError("no hand that goes out concealed")
+
+
+@app.function
+def canasta_feedback(spot, groups, selected) -> tuple:
+    """(right?, message) for a way out built on the cards, judged by the referee: is the player out?"""
+    if not groups and not selected:
+        return None, ""
+    need = spot.rules.canastas_to_go_out
+    try:
+        play = play_text(spot, groups, [str(c) for c in selected])
+    except ValueError as error:
+        return False, f"Not yet: {error}."
+    verdict, _ = ask_verdict("play", spot, play=play)
+    if verdict is None:
+        return False, "The referee could not judge this turn here."
+    kept = len(spot.hand) - sum(len(g) for g in groups) - len(selected)
+    if verdict.answer and verdict.witness.get("went_out") and not spot.melds:
+        points = sum(rules.value(c) for g in groups for c in g)
+        need = rules.initial_need(0)
+        short = f", less than the {need} a first meld needs," if points < need else ""
+        return True, (f"Right: you are out concealed, for {GO_OUT['concealed_bonus']} instead of {GO_OUT['bonus']}: "
+                      f"your melds total {points}{short} and no first-meld minimum applies when the whole hand "
+                      "goes down in one turn.")
+    if verdict.answer and verdict.witness.get("went_out"):
+        return True, (f"Right: you are out, and your side has the {number_word(need)} "
+                      f"canasta{'s' * (need != 1)} it needs. Why: " + "; ".join(r.text for r in verdict.reasons) + ".")
+    if not spot.melds and kept:
+        return False, (f"Going out concealed puts the whole hand down in this one turn, but {number_word(kept)} "
+                       f"card{'s' * (kept != 1)} would stay in your hand: every card goes into a meld or is the "
+                       "discard.")
+    if verdict.answer:
+        which = "it" if kept == 1 else "one of them"
+        return False, (f"A legal turn, but you are not out: {number_word(kept)} card{'s' * (kept != 1)} stay"
+                       f"{'s' * (kept == 1)} in your hand. Does {which} fit a meld on the table?")
+    if kept == 0:
+        return False, (f"Your hand would be empty, but the side needs {number_word(need)} "
+                       f"canasta{'s' * (need != 1)} before anyone goes out: "
+                       + "; ".join(r.text for r in verdict.reasons) + ". Which meld is one card short?")
+    return False, "Not this turn: " + "; ".join(r.text for r in verdict.reasons) + "."
 
 
 @app.function
@@ -142,6 +238,55 @@ def _():
 
 @app.cell(hide_code=True)
 def _():
+    mo.md(r"""
+    ### Quick check: the canasta first
+
+    You have just drawn, and you can go out this turn. Build it on the cards:
+    **Group** your melds and lay-offs (a group that fits a meld on the table
+    is laid off onto it), then select your one discard. First your side's
+    canasta is down; next it is one card short; then two play, and a side
+    needs more canastas.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_out = deal_button("Next hand")
+    new_out
+    return (new_out,)
+
+
+@app.cell
+def _(new_out):
+    out_spot = canasta_question(new_out.value)
+    out_hand = hand_widget(rules, out_spot.hand, melds=out_spot.melds)
+    _players = out_spot.rules.layout.players
+    _need = out_spot.rules.canastas_to_go_out
+    mo.vstack([mo.md(f"{number_word(_players).capitalize()} players: a side needs **{number_word(_need)} "
+                     f"canasta{'s' * (_need != 1)}** to go out."), out_hand,
+               hint(f"Count the melds on the table of {CANASTA['min_cards']} cards or more. If one is a card short, "
+                    "the card that finishes it is in your hand: lay it off first.")])
+    return out_hand, out_spot
+
+
+@app.cell
+def canasta_check(out_hand, out_spot, tracker):
+    _right, _text = canasta_feedback(out_spot, out_hand.widget.group_cards(), out_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="canasta-first",
+             waiting="Group your melds, then select your discard.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(out_spot):
+    _, _view = ask_verdict("go-out", out_spot, yes="Yes, you can go out this turn", no="No, you cannot go out")
+    solution("Show the checker's way out", _view)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
     mo.md(rf"""
     ## Going out concealed
 
@@ -157,6 +302,52 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "C-CONCEALED")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: out in one turn
+
+    Your side has melded nothing, and you have just drawn. Go out concealed:
+    **Group** every meld, then select your one discard. The first hand holds
+    a natural canasta; the next a mixed canasta and another meld; then only
+    low cards.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_concealed = deal_button("Next hand")
+    new_concealed
+    return (new_concealed,)
+
+
+@app.cell
+def _(new_concealed):
+    concealed_spot = concealed_question(new_concealed.value)
+    concealed_hand = hand_widget(rules, concealed_spot.hand)
+    mo.vstack([concealed_hand, hint("Every card but one goes into melds, canasta included; the last is the "
+                                    "discard. Count the points only if you want to: here they do not matter.")])
+    return concealed_hand, concealed_spot
+
+
+@app.cell
+def concealed_check(concealed_hand, concealed_spot, tracker):
+    _right, _text = canasta_feedback(concealed_spot, concealed_hand.widget.group_cards(),
+                                     concealed_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="concealed",
+             waiting="Group your melds, then select your discard.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(concealed_spot):
+    _, _view = ask_verdict("go-out", concealed_spot, yes="Yes, you can go out this turn",
+                           no="No, you cannot go out")
+    solution("Show the checker's way out", _view)
     return
 
 

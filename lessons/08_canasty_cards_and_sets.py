@@ -14,20 +14,29 @@ app = marimo.App(width="medium", app_title="Canasty 1: wild kings, bonus cards a
 
 with app.setup:
     import random
+    from collections import Counter
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, learn, meld_verdict,
-                          pairs, practise, problem, progress_widget, quote, recap, solution, whole_number)
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, kind_feedback,
+                          ladder_step, learn, meld_mistake, meld_verdict, number_word, pairs, practise, problem,
+                          progress_widget, quote, recap, shuffled_pack, solution, sort_hand, whole_number)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
     from tutor.melds import judge
+    from tutor.render import cards_text
     from tutor.rules import rules_for
     from tutor.scoring import canasta_bonus
 
     rules = rules_for("canasty")
     LESSON = "08_canasty_cards_and_sets"
-    EXERCISES = ("wild-cards", "replacements")
+    EXERCISES = ("wild-cards", "lay-out", "replacements", "every-wild")
+    # The "lay them out" hands climb, as (red threes, jokers) dealt: one red three, then a joker beside it,
+    # then two red threes and a joker, of which only the first red three draws two.
+    BONUS_STEPS = ((1, 0), (1, 1), (2, 1))
+    # The "every wild card in one set" questions climb: one wild card, then more wild cards than a pair of
+    # naturals (legal here, unlike in the classic game), then enough of them to make a set of seven.
+    WILD_STEPS = (1, 3, 5)
 
 
 @app.function
@@ -35,6 +44,34 @@ def replacements(batch) -> int:
     """Cards drawn to replace one batch of bonus cards: the first red three draws two, every other bonus card one."""
     extra = 1 if any(c.rank == "3" for c in batch) else 0
     return len(batch) + extra
+
+
+@app.function
+def bonus_question(n: int) -> tuple:
+    """The n-th "lay them out" hand, as dealt: this many red threes and jokers among kings, 2s and black threes."""
+    reds, jokers = ladder_step(n, BONUS_STEPS)
+    for k in range(3000):
+        hand = shuffled_pack(rules, 8100 + n * 3000 + k)[:rules.layout.hand]
+        bonus = [c for c in hand if rules.role(c) == "bonus"]
+        if (sum(c.rank == "3" for c in bonus), sum(c.rank == "JK" for c in bonus)) == (reds, jokers) \
+                and any(rules.is_wild(c) for c in hand):
+            return sort_hand(rules, hand)
+    raise ValueError("no hand with these bonus cards")
+
+
+@app.function
+def bonus_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select every bonus card", with the replacements the batch draws."""
+    right, text = kind_feedback(rules, hand, selected, "bonus", "bonus cards")
+    if right:
+        batch = [c for c in hand if rules.role(c) == "bonus"]
+        draws = replacements(batch)
+        many = len(batch) > 1
+        extra = ", and one more for the first red three." if any(c.rank == "3" for c in batch) else "."
+        text = (f"Right: {cards_text(batch)} {'are the bonus cards' if many else 'is the bonus card'} in this hand. "
+                f"Laid out as one batch, {'they draw' if many else 'it draws'} **{draws}** replacements from the "
+                f"stock: one for each bonus card{extra}")
+    return right, text
 
 
 @app.function
@@ -144,6 +181,48 @@ def _():
     return
 
 
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: lay them out
+
+    This Canasty hand is shown as dealt. Select **every card you lay out**
+    on the table, and nothing else. The first hand has one bonus card; the
+    next two; then three.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_bonus = deal_button("Next hand")
+    new_bonus
+    return (new_bonus,)
+
+
+@app.cell
+def _(new_bonus):
+    bonus_hand = bonus_question(new_bonus.value)
+    bonus_pick = hand_widget(rules, bonus_hand)
+    mo.vstack([bonus_pick, hint("Bonus cards are laid out, wild cards are kept. Which one is the joker here?")])
+    return bonus_hand, bonus_pick
+
+
+@app.cell
+def bonus_check(bonus_hand, bonus_pick, tracker):
+    _right, _text = bonus_feedback(bonus_hand, bonus_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="lay-out", waiting="Select the cards you lay out.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(bonus_hand):
+    _batch = [c for c in bonus_hand if rules.role(c) == "bonus"]
+    solution("Show the solution", mo.md(f"Lay out {cards_text(_batch)}, then draw **{replacements(_batch)}** "
+                                        "replacements."))
+    return
+
+
 @app.cell
 def _():
     deal_again = deal_button()
@@ -239,6 +318,43 @@ def seven_verdict(players_pick, seven_text):
 
 
 @app.function
+def every_wild_question(n: int) -> tuple:
+    """The n-th "every wild card in one set" hand: a dealt Canasty hand with a natural pair and this many wild cards."""
+    wilds = ladder_step(n, WILD_STEPS)
+    dealt = deal_until(rules, 8900 + n, lambda d: pairs(rules, d["hand"]) >= 1
+                       and sum(rules.is_wild(c) for c in d["hand"]) == wilds, tries=2000)
+    return dealt["hand"]
+
+
+@app.function
+def every_wild_feedback(hand, selected) -> tuple:
+    """(right?, message) for "one legal set holding every wild card", judged by the set rules."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    if len(picked) >= rules["meld"]["min_cards"] and not any(rules.is_natural(c) for c in picked):
+        return False, (f"Not a legal set: {cards_text(picked)} holds no natural. However many wild cards a set "
+                       f"carries, it needs at least {number_word(rules['meld']['min_naturals'])} naturals of one "
+                       "rank.")
+    mistake = meld_mistake(rules, picked)
+    if mistake is not None:
+        return False, f"Not a legal set: {mistake}."
+    # Counted by copy: two packs may deal the same wild card twice.
+    held = Counter(c for c in hand if rules.is_wild(c))
+    left = list((held - Counter(c for c in picked if rules.is_wild(c))).elements())
+    if left:
+        return False, (f"A legal set, but {cards_text(left)} stay{'s' * (len(left) == 1)} in your hand. Here wild "
+                       "cards may outnumber the naturals: two naturals carry every wild card you hold.")
+    meld = judge(rules, tuple(picked), going_out=False)
+    wilds = sum(rules.is_wild(c) for c in picked)
+    bonus = canasta_bonus(rules, meld)
+    seven = (f" With {number_word(len(picked))} cards it is a set of seven: {bonus.points} on top of its cards."
+             if bonus else "")
+    return True, (f"Right: {cards_text(picked)} is a legal set, {number_word(meld.naturals)} naturals carrying "
+                  f"{number_word(wilds)} wild card{'s' * (wilds != 1)}.{seven}")
+
+
+@app.function
 def wild_question(seed: int) -> tuple:
     """A Canasty hand with wild cards and a joker or a red three among them, as dealt (before laying out)."""
     rng = random.Random(seed)
@@ -263,6 +379,51 @@ def wild_feedback(hand, selected) -> tuple:
     if len(picked) < len(wild):
         return False, f"{len(wild) - len(picked)} more: in Canasty every king and every 2 is wild."
     return True, f"Right: {format_cards(picked)} are wild in Canasty: the kings and the 2s."
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: every wild card in one set
+
+    Select **one legal set** that holds **every wild card** in this hand.
+    The first hand has one wild card; the next has more wild cards than a
+    pair of naturals; then enough of them for a set of seven.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_every = deal_button("Next hand")
+    new_every
+    return (new_every,)
+
+
+@app.cell
+def _(new_every):
+    every_hand = every_wild_question(new_every.value)
+    every_pick = hand_widget(rules, every_hand)
+    mo.vstack([every_pick, hint("Find a pair of naturals of one rank (not threes). A set needs two naturals, "
+                                "and then takes any number of kings and 2s.")])
+    return every_hand, every_pick
+
+
+@app.cell
+def every_wild_check(every_hand, every_pick, tracker):
+    _right, _text = every_wild_feedback(every_hand, every_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="every-wild", waiting="Select one set.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(every_hand):
+    _wilds = [c for c in every_hand if rules.is_wild(c)]
+    _rank = next(c.rank for c in every_hand if rules.is_natural(c) and sum(d.rank == c.rank for d in every_hand) >= 2)
+    _pair = [c for c in every_hand if c.rank == _rank][:2]
+    solution("Show a solution", mo.md(f"The pair {cards_text(_pair)} with every wild card, "
+                                      f"{cards_text(_wilds)}: {cards_text(_pair + _wilds)}."))
+    return
 
 
 @app.cell(hide_code=True)

@@ -310,12 +310,13 @@ def test_progress_is_kept_in_the_browser_and_ticked_in_the_welcome(marimo_server
 def test_phone_first_turn_with_the_coach(marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
     page.set_viewport_size(PHONE)
     open_lesson(page, marimo_server, "00_start_here.py", marimo_runs)
-    hand = page.locator('[data-testid="hand"]').first
+    # the second hand on the page: the quick check on ending a turn comes first
+    hand = page.locator('[data-testid="hand"]').nth(1)
     hand.scroll_into_view_if_needed()
     expect(page.get_by_text("Step 1 of 2, meld").first).to_be_visible()
     for token in ("AS", "AH", "AD"):
         click_and_wait(page, marimo_runs, hand.locator(f'{CARD}[data-card="{token}"]'))
-    click_and_wait(page, marimo_runs, page.locator('[data-testid="group-button"]').first)
+    click_and_wait(page, marimo_runs, page.locator('[data-testid="group-button"]').nth(1))
     expect(page.get_by_text("Step 2 of 2, discard").first).to_be_visible()
     click_and_wait(page, marimo_runs, hand.locator(f'{CARD}[data-card="4C"]'))
     expect(page.get_by_text("Your turn is complete").first).to_be_visible()
@@ -344,10 +345,15 @@ def test_play_a_hand_coach_on_a_phone(marimo_server, page, marimo_runs, no_marim
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": PHONE}
 # lesson, the card widget of an exercise (its place among the lesson's hands), what one card clicked there shows
 CARD_EXERCISES = [
+    ("00_start_here.py", 0, "Right: the draw came first"),
     ("01_cards_and_values.py", 0, "Select exactly two cards"),
     ("02_melds_and_wild_cards.py", 3, "Not a legal meld"),
     ("04_the_pile.py", 0, "Select exactly two cards"),
     ("05_red_and_black_threes.py", 1, "Only black threes"),
+    ("06_going_out_and_scoring.py", 0, "you are not out"),
+    ("06_going_out_and_scoring.py", 1, "whole hand down in this one turn"),
+    ("08_canasty_cards_and_sets.py", 0, "not one of the bonus cards"),
+    ("08_canasty_cards_and_sets.py", 2, "a meld needs at least three"),
     ("09_canasty_down_and_pile.py", 0, "is not a legal set"),
     ("09_canasty_down_and_pile.py", 2, "Select exactly two cards"),
     ("10_canasty_going_out_and_cheats.py", 1, "you are not out"),

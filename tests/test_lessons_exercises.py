@@ -681,3 +681,208 @@ def test_c_frozen_pile_taken_on_cards_is_answered_by_the_checker_both_ways(load_
     hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=right)
     out, _ = lesson.take_check.run(take_ask=q, take_hand=hand, tracker=tracker)
     assert "Right" in text_of(out) and tracker.widget.solved == ["take-it"]
+
+
+# -- 00 start here: a turn ends with one discard (answered on cards) ---------------------------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_goout_a_turn_ends_with_one_discard_and_keeps_a_card_before_the_canasta(load_lesson, kit, text_of, n):
+    lesson = load_lesson("00_start_here")
+    spot = lesson.turn_question(n)
+    step = lesson.TURN_STEPS[min(n, len(lesson.TURN_STEPS) - 1)]
+    assert bool(spot.melds) == (step != "nothing-melded") and spot.phase == "drawn"
+    # the right discards, found by the referee alone
+    legal = [c for c in dict.fromkeys(spot.hand) if referee(spot, f"discard {c}").answer]
+    assert legal, "every dealt hand can end its turn"
+    ok, text = lesson.turn_feedback(spot, [], [legal[0]])
+    assert ok is True and text.startswith("Right") and legal[0].symbol() in text
+    none, text = lesson.turn_feedback(spot, [], [])
+    assert none is None
+    two, text = lesson.turn_feedback(spot, [], list(spot.hand[:2]))
+    assert two is False and "one" in text and "discard" in text
+    if step == "keep-a-card":
+        # melding all but one card and discarding it would go out, which the referee refuses without a canasta
+        meld = [c for c in spot.hand if c != spot.hand[-1]]
+        play = f"meld {format_cards(meld)}; discard {spot.hand[-1]}"
+        assert referee(spot, play).answer is False
+        out, text = lesson.turn_feedback(spot, [tuple(meld)], [spot.hand[-1]])
+        assert out is False and "canasta" in text and "Keep a card" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, selected=str(legal[0]))
+    out, _ = lesson.turn_check.run(turn_spot=spot, turn_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["turn-order"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, selected=format_cards(spot.hand[:2]))
+    out, _ = lesson.turn_check.run(turn_spot=spot, turn_hand=hand, tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 06 going out: the canastas first (answered on cards) --------------------------------------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_goout_the_checker_s_way_out_with_the_canastas_is_right_and_keeping_the_finisher_wrong(
+        load_lesson, kit, text_of, n):
+    lesson = load_lesson("06_going_out_and_scoring")
+    spot = lesson.canasta_question(n)
+    players, down = lesson.OUT_STEPS[min(n, len(lesson.OUT_STEPS) - 1)]
+    assert spot.rules.layout.players == players
+    need = spot.rules.canastas_to_go_out
+    canastas = sum(len(m) >= lesson.CANASTA["min_cards"] for m in spot.melds)
+    assert canastas == (need if down else need - 1)
+    verdict = ask("go-out", spot)
+    assert verdict.answer
+    groups, discard = _go_out_turn(lesson, spot, verdict.witness["play"])
+    ok, text = lesson.canasta_feedback(spot, groups, discard)
+    assert ok is True and text.startswith("Right: you are out") and f"the {kit.number_word(need)} canasta" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, groups=[format_cards(g) for g in groups],
+                           selected=format_cards(discard))
+    out, _ = lesson.canasta_check.run(out_hand=hand, out_spot=spot, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["canasta-first"]
+    # the melds from the hand alone, the lay-off left out: a card stays, and the referee says not out
+    melds = [g for g in groups if len(g) >= 3 and not any(referee(spot, f"layoff {format_cards(g)} to {i}").answer
+                                                        for i in range(1, len(spot.melds) + 1))]
+    kept = [c for c in spot.hand if c not in [x for g in melds for x in g] + discard]
+    assert bool(kept) == (not down), "the card that finishes the last canasta is in the hand"
+    if kept:
+        play = "; ".join([f"meld {format_cards(g)}" for g in melds] + [f"discard {discard[0]}"])
+        assert referee(spot, play).witness.get("went_out") is not True
+        short, text = lesson.canasta_feedback(spot, melds, discard)
+        assert short is False and "not out" in text and "fit a meld" in text
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, groups=[format_cards(g) for g in melds],
+                               selected=format_cards(discard))
+        out, _ = lesson.canasta_check.run(out_hand=hand, out_spot=spot, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+    two, text = lesson.canasta_feedback(spot, [], list(spot.hand[:2]))
+    assert two is False and "exactly one" in text
+
+
+# -- 08 canasty sets: every wild card in one set (answered on cards) ---------------------------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_set_two_naturals_carry_every_wild_card_even_to_a_set_of_seven(load_lesson, kit, text_of, n):
+    from collections import Counter
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    rules = lesson.rules
+    hand = lesson.every_wild_question(n)
+    wilds = [c for c in hand if rules.is_wild(c)]
+    assert len(wilds) == lesson.WILD_STEPS[min(n, len(lesson.WILD_STEPS) - 1)]
+    # the right answer, found by the set rules alone: a natural pair that, with every wild card, is a legal set
+    counts = Counter(c.rank for c in hand if rules.is_natural(c))
+    right = None
+    for rank in (r for r, k in counts.items() if k >= 2):
+        cards = tuple([c for c in hand if rules.is_natural(c) and c.rank == rank][:2] + wilds)
+        try:
+            meld = judge(rules, cards, going_out=False)
+        except IllegalPlayError:
+            continue
+        right = cards
+        break
+    assert right is not None
+    ok, text = lesson.every_wild_feedback(hand, format_cards(right))
+    assert ok is True and text.startswith("Right")
+    bonus = canasta_bonus(rules, meld)
+    assert (bonus is not None) == (len(right) >= rules["canasta"]["min_cards"])
+    if bonus is not None:
+        assert f"{bonus.points} on top" in text
+    # one wild card left out: legal, but not every wild card
+    if len(wilds) >= 2:
+        short, text = lesson.every_wild_feedback(hand, format_cards(right[:-1]))
+        assert short is False and "stays in your hand" in text and right[-1].symbol() in text
+        # the classic limit does not hold here: more wild cards than naturals is a legal set
+        assert judge(rules, right, going_out=False).wilds > judge(rules, right, going_out=False).naturals
+    alone, text = lesson.every_wild_feedback(hand, format_cards(wilds))
+    assert alone is False and ("no natural" in text if len(wilds) >= 3 else "at least three" in text)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.every_wild_check.run(every_hand=hand, tracker=tracker,
+                                         every_pick=kit.hand_widget(rules, hand, selected=format_cards(right)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["every-wild"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.every_wild_check.run(every_hand=hand, tracker=wrong,
+                                         every_pick=kit.hand_widget(rules, hand, selected=format_cards(wilds)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 06 going out concealed (answered on cards) -------------------------------------------------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_concealed_the_whole_hand_goes_down_whatever_the_first_meld_minimum(load_lesson, kit, text_of, n):
+    lesson = load_lesson("06_going_out_and_scoring")
+    rules = lesson.rules
+    spot = lesson.concealed_question(n)
+    step = lesson.CONCEALED_STEPS[min(n, len(lesson.CONCEALED_STEPS) - 1)]
+    assert not spot.melds
+    verdict = ask("go-out", spot)
+    assert verdict.answer
+    groups, discard = _go_out_turn(lesson, spot, verdict.witness["play"])
+    assert (len(groups) > 1) == (step == "mixed")
+    points = sum(rules.value(c) for g in groups for c in g)
+    assert (points < rules.initial_need(0)) == (step == "under-minimum")
+    ok, text = lesson.canasta_feedback(spot, groups, discard)
+    assert ok is True and "out concealed" in text and str(rules["go_out"]["concealed_bonus"]) in text
+    assert ("less than" in text) == (step == "under-minimum")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(rules, spot.hand, groups=[format_cards(g) for g in groups], selected=format_cards(discard))
+    out, _ = lesson.concealed_check.run(concealed_hand=hand, concealed_spot=spot, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["concealed"]
+    # the canasta alone, the rest kept: the referee says not out, and the lesson says the whole hand goes down
+    canasta = max(groups, key=len)
+    if len(groups) > 1:
+        play = f"meld {format_cards(canasta)}; discard {discard[0]}"
+        assert referee(spot, play).witness is None or not referee(spot, play).witness.get("went_out")
+        part, text = lesson.canasta_feedback(spot, [canasta], discard)
+        assert part is False and "whole hand" in text
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        hand = kit.hand_widget(rules, spot.hand, groups=[format_cards(canasta)], selected=format_cards(discard))
+        out, _ = lesson.concealed_check.run(concealed_hand=hand, concealed_spot=spot, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+    # a discard only, nothing melded: seven or more cards stay
+    alone, text = lesson.canasta_feedback(spot, [], discard)
+    assert alone is False and "whole hand" in text
+
+
+# -- 08 canasty: the bonus cards laid out, and their replacements (answered on cards) -----------
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_bonusdraw_jokers_and_red_threes_are_laid_out_and_the_first_red_three_draws_two(
+        load_lesson, kit, text_of, n):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    rules = lesson.rules
+    hand = lesson.bonus_question(n)
+    reds, jokers = lesson.BONUS_STEPS[min(n, len(lesson.BONUS_STEPS) - 1)]
+    # the right answer from the variant's rules: what the rules call a bonus card, and how a batch is replaced
+    bonus = [c for c in hand if rules.role(c) == "bonus"]
+    assert sorted(c.rank for c in bonus) == sorted(["3"] * reds + ["JK"] * jokers)
+    draws = len(bonus) + 1  # each bonus card draws one, the batch's first red three one more
+    ok, text = lesson.bonus_feedback(hand, format_cards(bonus))
+    assert ok is True and text.startswith("Right") and f"**{draws}** replacements" in text
+    assert all(c.symbol() in text for c in bonus)
+    wild = next(c for c in hand if rules.is_wild(c))
+    king, text = lesson.bonus_feedback(hand, format_cards(bonus + [wild]))
+    assert king is False and f"Not {wild.symbol()}" in text and "wild card" in text
+    black = next((c for c in hand if rules.role(c) == "blocker"), None)
+    if black is not None:
+        three, text = lesson.bonus_feedback(hand, format_cards([black]))
+        assert three is False and "black three" in text
+    if len(bonus) > 1:
+        short, text = lesson.bonus_feedback(hand, format_cards(bonus[:-1]))
+        assert short is False and "more" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.bonus_check.run(bonus_hand=hand, tracker=tracker,
+                                    bonus_pick=kit.hand_widget(rules, hand, selected=format_cards(bonus)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["lay-out"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.bonus_check.run(bonus_hand=hand, tracker=wrong,
+                                    bonus_pick=kit.hand_widget(rules, hand, selected=format_cards([wild])))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
