@@ -109,6 +109,7 @@ GOING_DOWN = re.compile(r"going down this turn needs (\d+) points")
 YES_FIRST = re.compile(r"your first meld counts (\d+) and, with a score of (-?\d+), your side needs (\d+)")
 YES_OUT = re.compile(r"your side has (\d+|no) canastas? after the turn and going out needs (\d+)")
 STOPPERS = re.compile(r"holding (\d+) stoppers? after the draw prevents going out \((\d+) or more block it\)")
+MADE = re.compile(r"[Gg]oing out needs (\d+) canastas?;[^;]*? (?:at most (\d+)|(none)) could be made")
 WILD_SET = re.compile(r"needs at least (\d+) of them, put down in one turn; you can have (\d+)")
 
 
@@ -127,6 +128,9 @@ def contradictions(spot, answer: bool, reasons) -> list[str]:
             m = BEST_OUT.search(t)
             if m and _number(m.group(2)) >= int(m.group(1)):
                 out.append(f"a no whose best reach meets the need: {t}")
+            m = MADE.search(t)
+            if m and m.group(2) and int(m.group(2)) >= int(m.group(1)):
+                out.append(f"a no whose canastas within reach meet the need: {t}")
             m = BEST_MIN.search(t)
             if m:
                 best, score, need = _number(m.group(2) or "none"), int(m.group(3)), int(m.group(4))

@@ -332,9 +332,29 @@ def _fanned(spot: Spot, goal: Goal) -> tuple[Reason, ...]:
                               f"once, and no deeper card can go down in a new set with at least {need} naturals "
                               "from your hand"),)
     if goal.go_out:
+        if spot.phase == "before-draw" and spot.discard and rules.role(spot.discard[-1]) == "stopper":
+            rule = rules["pile"].get("top_never_rules", {}).get("stopper", rules.cite("pile"))
+            out.append(Reason.of(rules, rule, f"the {spot.discard[-1]} on top is a stopper: it is never taken from "
+                                 "the top of the pile, so only a deeper pick-up could start this turn"))
         need = rules.canastas_to_go_out
+        most = _canastas_bound(spot, goal, pickup)
+        if most < need:
+            out.append(Reason.of(rules, rules.cite("go_out"),
+                                 f"going out needs {_n(need, 'canasta')}; with every card you could hold this turn "
+                                 f"{f'at most {most}' if most else 'none'} could be made"))
+        stuck = _fewest_stranded(spot, goal, pickup)
+        m = rules["meld"]
+        shape = (f"a set is {m['min_cards']} or more cards of one rank or of one suit in sequence, with at least "
+                 f"{m['min_naturals']} naturals and at most {m['max_wilds']} wild cards; ")
+        if stuck is not None and stuck >= 2:
+            out.append(Reason.of(rules, rules.cite("meld"), shape + f"however the turn starts, at least "
+                                 f"{_n(stuck, 'card')} could join no set, and going out leaves one card at most, "
+                                 "for the discard"))
+        elif most >= need:
+            out.append(Reason.of(rules, rules.cite("meld"), shape + "every way of putting your cards into sets was "
+                                 f"tried: none melds all but one of them with {_n(need, 'canasta')} among the sets"))
         size = rules["canasta"]["min_cards"]
-        have = sum(1 for m in spot.melds if len(m) >= size)
+        have = sum(1 for meld in spot.melds if len(meld) >= size)
         out.append(Reason.of(rules, rules.cite("go_out"),
                              f"going out needs {_n(need, 'canasta')} (you have {have} on the table) and every card "
                              "but one discard melded: every turn was tried and none does both"))
@@ -351,3 +371,30 @@ def _fanned(spot: Spot, goal: Goal) -> tuple[Reason, ...]:
         out.append(Reason.of(rules, rules.cite("pile"), "every way of taking from the pile was tried: none leaves a "
                              "turn that ends legally"))
     return tuple(out)
+
+
+def _fewest_stranded(spot: Spot, goal: Goal, pickup) -> int | None:
+    """The fewest cards no set could ever hold, over every way the turn may start (the search's own count)."""
+    from .albany import configs, problem_of
+
+    least = None
+    for start in fanned_starts(spot, pickup):
+        if goal.take_pile and not start.picks_up:
+            continue
+        for cfg, g in configs(spot, goal, start):
+            kept = problem_of(spot, cfg, True)[0].fixed_kept
+            least = kept if least is None else min(least, kept)
+    return least
+
+
+def _canastas_bound(spot: Spot, goal: Goal, pickup) -> int:
+    """The most canastas the cards could make, counting only how many there are: the side's sets filled
+    up first (the fewest missing cards first), then new sets of the rest."""
+    size = spot.rules["canasta"]["min_cards"]
+    taken = max((len(s.taken) for s in fanned_starts(spot, pickup) if s.picks_up or not goal.take_pile), default=0)
+    cards = sum(1 for c in spot.hand if c is not UNKNOWN) + taken - 1  # one card is the discard, at least
+    have = 0
+    for missing in sorted(max(0, size - len(m)) for m in spot.melds):
+        if missing <= cards:
+            have, cards = have + 1, cards - missing
+    return have + max(0, cards) // size
