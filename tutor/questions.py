@@ -195,7 +195,9 @@ def _nothing_to_put_down(spot: Spot, engine, unknown: bool) -> tuple[Reason, ...
     goals = [Goal(pickup=NONE, must_meld=True, unknown_draw=unknown)] if not unknown or stock_draw(spot) else []
     if unknown and spot.discard:
         goals.append(Goal(pickup=ANY, take_pile=True, must_meld=True))
-    found: list[Reason] = []
+    found: list[Reason] = [] if not unknown or stock_draw(spot) else [empty_stock_reason(rules)]
+    if unknown and not spot.discard and not stock_draw(spot):
+        found.append(Reason.of(rules, rules.cite("pile"), "the discard pile is empty: no turn can start"))
     for goal in goals:
         play, more, _ = _solve(engine, spot, goal)
         if play is None:

@@ -206,8 +206,14 @@ def _shape_text(enc: Encoding) -> str:
 def _black3_text(enc: Encoding, aspect: str) -> str:
     rules = enc.rules
     bm = rules["blocker_meld"]
-    held = sum(len(k.hand) for k in enc.census.of_role(BLOCKER))
+    census = enc.census
+    held = sum(len(k.hand) for k in census.of_role(BLOCKER))
     mine = f"you hold {held} black 3{'s' * (held != 1)}"
+    if census.pile_open:  # the pile's black 3s join the hand of a turn that takes it
+        below = sum(len(k.pile) for k in census.of_role(BLOCKER))
+        top = census.top is not None and rules.role(census.top) == "blocker"
+        if below + top:
+            mine += f", {below + top} more in the pile"
     if aspect == "black3.never":
         return f"black 3s are never melded in {rules.id}; {mine}, and only one card can be discarded"
     if aspect == "black3.out":

@@ -127,7 +127,9 @@ class _Why:
         self.ways = [w for w in ways(spot, self.table, pickup) if w.picks_up or not goal.take_pile]
         if not self.ways:
             return (self.pile_reason(spot, pickup),)
-        out = self.going_out_shortfall() + self.first_meld() + self.going_out_rules()
+        out = self.going_out_shortfall() + self.wimp() + self.first_meld() + self.going_out_rules()
+        if not out and not self.goal.go_out and self.found(need_canastas=0):
+            out = self.leaves_nothing()
         if not out:
             out = self.black_threes() + self.meld_shape()
         return tuple(dict.fromkeys(out)) or (self.tried(),)
@@ -205,28 +207,50 @@ class _Why:
         need = spot.initial_need
         if spot.down or not need:
             return []
-        goal = self.goal
+        goal, aside = self.goal, {}
         if not self.found(need_points=0):
-            if not (goal.go_out and self.rules["go_out"].get("must_be_down")):
+            if not goal.go_out and self.found(need_points=0, need_canastas=0):
+                aside = {"need_canastas": 0}  # the first meld would leave no card to keep: the turn goes out
+            elif not (goal.go_out and self.rules["go_out"].get("must_be_down")):
                 return []
-            goal = replace(goal, go_out=False, must_meld=True)
-            if self.found(goal) or not self.found(goal, need_points=0):
-                return []
-        best = max((s.points for s in self._searches(replace(goal, best=True), need_points=0)), default=None)
+            else:
+                goal = replace(goal, go_out=False, must_meld=True)
+                if self.found(goal) or not self.found(goal, need_points=0):
+                    return []
+        best = max((s.points for s in self._searches(replace(goal, best=True), need_points=0, **aside)),
+                   default=None)
         if best is None or best >= need:
             return []
         text = f"your melds total at most {best}; with {spot.score} points you need {need}"
         if any(w.picks_up for w in self.ways):
             text += " (of the pile only its top card counts)"
-        return [self.reason(self.rules.cite("initial"), text)]
+        out = [self.reason(self.rules.cite("initial"), text)]
+        if aside:
+            out += self.leaves_nothing()
+        return out
+
+    def leaves_nothing(self) -> list[Reason]:
+        """A turn that melds all but its discard goes out, and going out needs the canastas."""
+        need = self.rules.canastas_to_go_out
+        best = self.best_canastas(need)
+        if not need or best is None or best >= need:
+            return []
+        reach = "none" if not best else str(best)
+        return [self.reason(self.rules.cite("go_out"), f"melding all but the discard would go out: Going out needs "
+                            f"{_n(need, 'canasta')}; the best you can reach is {reach}.")]
+
+    def wimp(self) -> list[Reason]:
+        """Y-GOOUT's wimp rule: no going out at all in the first round, whatever the cards."""
+        spot, go = self.spot, self.rules["go_out"]
+        if self.goal.go_out and go.get("wimp_rule") and spot.first_round and not wimp_allows(spot):
+            return [self.reason(self.rules.cite("go_out"), wimp_text(spot))]
+        return []
 
     def going_out_rules(self) -> list[Reason]:
         if not self.goal.go_out:
             return []
         rules, spot, out = self.rules, self.spot, []
         go = rules["go_out"]
-        if go.get("wimp_rule") and spot.first_round and not wimp_allows(spot):
-            out.append(self.reason(rules.cite("go_out"), wimp_text(spot)))  # no going out at all this round
         if go.get("must_be_down") and not spot.down and (
                 self.found(must_be_down=False) or not self.found(replace(self.goal, go_out=False, must_meld=True))):
             text = "to go out you must be down (have melded, this turn counts), and your side has not melded"
