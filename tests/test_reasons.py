@@ -126,7 +126,7 @@ def test_c_both_deciders_name_the_same_deciding_rule(variant):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", GROUPS)
 def test_c_both_deciders_name_the_same_deciding_rule_sweep(variant):
     same, both, differ = _agreement(variant, 150, 11)
     assert same >= 0.95 * both, differ

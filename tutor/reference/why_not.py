@@ -412,13 +412,29 @@ def _fewest_stranded(spot: Spot, goal: Goal, pickup) -> int | None:
 
 
 def _canastas_bound(spot: Spot, goal: Goal, pickup) -> int:
-    """The most canastas the cards could make, counting only how many there are: the side's sets filled
-    up first (the fewest missing cards first), then new sets of the rest."""
-    size = spot.rules["canasta"]["min_cards"]
-    taken = max((len(s.taken) for s in fanned_starts(spot, pickup) if s.picks_up or not goal.take_pile), default=0)
-    cards = sum(1 for c in spot.hand if c is not UNKNOWN) + taken - 1  # one card is the discard, at least
+    """The most canastas the cards held after some start could make, counting only how many there are:
+    the side's sets filled up first (the fewest missing cards first), then new canastas, each with
+    enough naturals (the canasta size less the wild cards a set may hold) of one rank or one suit,
+    or of wild cards alone."""
+    starts = [s for s in fanned_starts(spot, pickup) if s.picks_up or not goal.take_pile]
+    return max((_bound_after(spot, tuple(s.taken)) for s in starts), default=_bound_after(spot, ()))
+
+
+def _bound_after(spot: Spot, taken: tuple[Card, ...]) -> int:
+    rules = spot.rules
+    size, m = rules["canasta"]["min_cards"], rules["meld"]
+    least = max(m["min_naturals"], size - m["max_wilds"])
+    held = [c for c in spot.hand if c is not UNKNOWN] + list(taken)
+    cards = len(held) - 1  # one card is the discard, at least
     have = 0
-    for missing in sorted(max(0, size - len(m)) for m in spot.melds):
+    for missing in sorted(max(0, size - len(meld)) for meld in spot.melds):
         if missing <= cards:
             have, cards = have + 1, cards - missing
-    return have + max(0, cards) // size
+    naturals = [c for c in held if rules.role(c) == "natural"]
+    by_rank = Counter(c.rank for c in naturals)
+    ranks_in_suit = {s: len({c.rank for c in naturals if c.suit == s}) for s in {c.suit for c in naturals}}
+    usable = sum(1 for c in naturals if by_rank[c.rank] >= least or ranks_in_suit[c.suit] >= least)
+    wilds = sum(1 for c in held if rules.role(c) == "wild")
+    wild_size = max(size, rules["wild_meld"].get("min_cards", size))
+    wild_sets = wilds // wild_size if rules["wild_meld"].get("allowed", True) else 0
+    return have + max(0, min(cards // size, usable // least + wild_sets))
