@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..errors import TutorError
-from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice
+from ..goals import ANY, NONE, Goal, MeldChoice
 from ..choices import candidates
 from ..play import Action, format_play
 from ..search_budget import bounded

@@ -25,6 +25,7 @@ from dataclasses import replace
 
 from ..cards import RANK_ORDER, Card, format_cards
 from ..goals import ANY, NONE, UNKNOWN, Goal
+from ..melds import GROUP, SEQUENCE, judge
 from ..play import Action
 from ..spot import Spot
 from ..turn import wimp_text
@@ -314,9 +315,11 @@ class _Why:
             count = sum(len(w.choices) for w in taking)
             what = ("goes out" if goal.go_out else "puts down a first meld" if goal.must_meld
                     else f"puts down {goal.include}" if goal.include is not None else "can end")
+            ways_tried = ("the one way" if count == 1 else f"none of the {count} ways")
+            verb = "leaves no turn" if count == 1 else "leaves a turn"
             return self.reason(rules.cite("pile"),
-                               f"none of the {_n(count, 'way')} to take the pile with {self.spot.discard[-1]} "
-                               f"leaves a turn that {what}: each was tried with every meld of your "
+                               f"{ways_tried} to take the pile with {self.spot.discard[-1]} {verb} that {what}: "
+                               f"{'it was' if count == 1 else 'each was'} tried with every meld of your "
                                f"{held_in_words(rules, self.spot.hand)}")
         if goal.include is not None:
             return self.reason(rules.cite("meld"), f"{goal.include} cannot go down in a turn that ends legally: "
@@ -420,21 +423,52 @@ def _canastas_bound(spot: Spot, goal: Goal, pickup) -> int:
     return max((_bound_after(spot, tuple(s.taken)) for s in starts), default=_bound_after(spot, ()))
 
 
+def _missing(rules, meld, naturals, wilds: int, size: int) -> tuple[int, int]:
+    """A side's set: the cards it lacks to be a canasta, and how many held cards could join it."""
+    missing = max(0, size - len(meld))
+    if not missing:
+        return 0, 0
+    shape = judge(rules, meld)
+    if shape.kind == GROUP:
+        return missing, wilds + sum(1 for c in naturals if c.rank == shape.key)
+    if shape.kind == SEQUENCE:
+        return missing, wilds + sum(1 for c in naturals if c.suit == shape.key)
+    return missing, wilds
+
+
 def _bound_after(spot: Spot, taken: tuple[Card, ...]) -> int:
     rules = spot.rules
     size, m = rules["canasta"]["min_cards"], rules["meld"]
     least = max(m["min_naturals"], size - m["max_wilds"])
     held = [c for c in spot.hand if c is not UNKNOWN] + list(taken)
     cards = len(held) - 1  # one card is the discard, at least
-    have = 0
-    for missing in sorted(max(0, size - len(meld)) for meld in spot.melds):
-        if missing <= cards:
-            have, cards = have + 1, cards - missing
     naturals = [c for c in held if rules.role(c) == "natural"]
+    wilds_held = sum(1 for c in held if rules.role(c) == "wild")
+    have = 0
+    for missing, fits in sorted(_missing(rules, meld, naturals, wilds_held, size) for meld in spot.melds):
+        if missing <= min(cards, fits):
+            have, cards = have + 1, cards - missing
     by_rank = Counter(c.rank for c in naturals)
-    ranks_in_suit = {s: len({c.rank for c in naturals if c.suit == s}) for s in {c.suit for c in naturals}}
-    usable = sum(1 for c in naturals if by_rank[c.rank] >= least or ranks_in_suit[c.suit] >= least)
+    groups = sum(n // least for n in by_rank.values())
+    # a sequence canasta spans ``size`` places of one suit, at most the wild cards' number of them empty
+    low, high = RANK_ORDER[m["sequence_low"]], RANK_ORDER[m["sequence_high"]]
+    good: set[tuple[str, int]] = set()
+    runs = 0
+    for suit in {c.suit for c in naturals}:
+        places = {RANK_ORDER[c.rank] for c in naturals if c.suit == suit}
+        mine = set()
+        for lo in range(low, high - size + 2):
+            window = {o for o in places if lo <= o < lo + size}
+            if len(window) >= least:
+                mine |= window
+        good |= {(suit, o) for o in mine}
+        runs += sum(1 for c in naturals if c.suit == suit and RANK_ORDER[c.rank] in mine) // least
+    usable = sum(1 for c in naturals if by_rank[c.rank] >= least or (c.suit, RANK_ORDER[c.rank]) in good)
     wilds = sum(1 for c in held if rules.role(c) == "wild")
     wild_size = max(size, rules["wild_meld"].get("min_cards", size))
     wild_sets = wilds // wild_size if rules["wild_meld"].get("allowed", True) else 0
-    return have + max(0, min(cards // size, usable // least + wild_sets))
+    if rules["stopper_meld"].get("allowed"):  # sets of red stoppers may be canastas too (Deluxe option 1)
+        stoppers = sum(1 for c in held if rules.role(c) == "stopper")
+        wild_sets += stoppers // size
+    new = min(cards // size, usable // least + wild_sets, groups + runs + wild_sets)
+    return have + max(0, new)
