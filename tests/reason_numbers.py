@@ -19,6 +19,7 @@ GENERIC = (
     re.compile(r"^the exhaustive search found no legal turn"),
     re.compile(r"cannot be part of a legal turn here$"),
     re.compile(r"^no legal turn puts down a meld or lays off a card"),
+    re.compile(r"could not be singled out within the question.s limit$"),
 )
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..errors import TutorError
+from ..errors import SolverLimitError, TutorError
 from ..goals import ANY, NONE, Goal, MeldChoice
 from ..choices import candidates
 from ..play import Action, format_play
@@ -135,8 +135,14 @@ def _search(spot: Spot, goal: Goal) -> Found | None:
 
 def explain(spot: Spot, goal: Goal) -> tuple[Reason, ...]:
     """Why no legal turn meets ``goal``: the deciding rule first, with the spot's numbers (``why_not``)."""
-    with bounded():
-        return why_not.reasons(spot, goal)
+    try:
+        with bounded():
+            return why_not.reasons(spot, goal)
+    except SolverLimitError:  # the verdict stands: only the search for its deciding rule ran too long
+        rules = spot.rules
+        return (Reason.of(rules, rules.cite("go_out" if goal.go_out else "meld"),
+                          "every legal turn was tried and none does this; the rule that decides it could not be "
+                          "singled out within the question's limit"),)
 
 
 def find(spot: Spot, goal: Goal) -> tuple[Action, ...] | None:
