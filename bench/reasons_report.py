@@ -26,7 +26,9 @@ Printed per variant and decider:
   its layout and options): a no that says the best reachable meets the need,
   a yes whose first meld counts less than the minimum, and so on;
 * ``same deciding rule``: on questions both deciders answer no, the share
-  whose first reasons name the same rule ID, with the pairs that differ.
+  whose first reasons name the same rule ID, with the pairs that differ; and
+  where the rule is the same, how often the two sentences state other
+  figures for the reach or the need (each decider computes its own).
 
 Progress on standard error, figures on standard output.
 """
@@ -82,7 +84,14 @@ class Tally:
         self.both_no = 0
         self.same_rule = 0
         self.differences = Counter()
+        self.other_numbers: list[str] = []  # same deciding rule, other figures in the two sentences
         self.examples = {}
+
+
+def _figures(text: str) -> tuple:
+    """The figures that state a reach or a need: "best you can reach is N", "at most N", "you need N"."""
+    found = re.findall(r"(?:reach is|at most|you need|needs) (\d+|none)", text)
+    return tuple("0" if f == "none" else f for f in found)
 
 
 def survey(variant: str, count: int, seed: int, bar: Progress, tally: Tally) -> None:
@@ -117,6 +126,9 @@ def survey(variant: str, count: int, seed: int, bar: Progress, tally: Tally) -> 
                 a, b = firsts["z3"].rule, firsts["reference"].rule
                 if a == b:
                     tally.same_rule += 1
+                    if _figures(firsts["z3"].text) != _figures(firsts["reference"].text) and na and nb:
+                        tally.other_numbers.append(f"{question} #{i}: z3 {firsts['z3'].text} / reference "
+                                                   f"{firsts['reference'].text}")
                 else:
                     tally.differences[(question, a, b)] += 1
                     tally.examples.setdefault((question, a, b), (i, firsts["z3"].text, firsts["reference"].text))
@@ -150,6 +162,9 @@ def report(variant: str, tally: Tally, seconds: float) -> None:
     for c in tally.contradictions[:8]:
         print(f"  {c[:300]}")
     print(f"same deciding rule on both no's: {tally.same_rule}/{tally.both_no} {pct(tally.same_rule, tally.both_no)}")
+    print(f"same rule, other figures (reach, need): {len(tally.other_numbers)}")
+    for line in tally.other_numbers[:5]:
+        print(f"  {line[:300]}")
     for (q, a, b), n in tally.differences.most_common():
         i, ta, tb = tally.examples[(q, a, b)]
         print(f"  x{n} {q}: z3 {a} / reference {b}  (spot #{i})\n      z3: {ta[:160]}\n      reference: {tb[:160]}")

@@ -146,7 +146,8 @@ def _best(session: Session, t: Tracked, core, assumptions, term, high: int, drop
           fallback: bool = True) -> int | None:
     """The most ``term`` reaches without rule ``t`` (and without the goal ``drop``).
 
-    First under every other rule; if no turn is left that way, under the rest of the core.
+    First under every other rule; if no turn is left that way, under every other rule without going
+    out; last under the rest of the core.
     """
     enc = session.enc
     attempts = [
@@ -154,6 +155,9 @@ def _best(session: Session, t: Tracked, core, assumptions, term, high: int, drop
          [a for a in assumptions if drop is None or a.text != drop.text]),
     ]
     if fallback:
+        # every other rule still in force, without going out: the most a legal turn reaches at all
+        attempts.append(([x for x in enc.tracked.values() if x.aspect != t.aspect],
+                         [a for a in assumptions if a.text != enc.goal_out.text]))
         attempts.append(([x for x in core if x.aspect != t.aspect], list(assumptions)))
     for tracked, lits in attempts:
         with session.rules(tracked):
