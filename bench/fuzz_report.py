@@ -10,7 +10,7 @@ library's entry point for it: ``Spot.from_json`` (and, for every ``--answer-ever
 that reads, a question answered by the reference decider), ``load_variant`` (and a spot on
 the file), ``parse_play``, the batch command's ``answer_line``, the puzzle reader. The
 process runs under an address-space limit (``--memory-mb``) and every input under a time
-limit (``--timeout``), so a runaway input is counted, not suffered. Every search runs on a
+limit (``--timeout``, CPU seconds), so a runaway input is counted, not suffered. Every search runs on a
 small step budget (``--steps``), as the tests do.
 
 An input ends in one of: ``ok`` (an answer), ``clean`` (the tutor's own error: one line
@@ -103,14 +103,16 @@ def run_kind(feeder: Feeder, kind: str, count: int, seed: int, timeout: float) -
     outcomes: collections.Counter = collections.Counter()
     crashes: dict[str, tuple[int, str]] = {}
     start = time.perf_counter()
+    slowest = 0.0
     for i in range(count):
         text = feeder.generate(kind, rng)
+        began = time.process_time()
         try:
-            signal.setitimer(signal.ITIMER_REAL, timeout)
+            signal.setitimer(signal.ITIMER_PROF, timeout)
             try:
                 outcome = feeder.feed(kind, text, rng)
             finally:
-                signal.setitimer(signal.ITIMER_REAL, 0)  # before any handler below runs
+                signal.setitimer(signal.ITIMER_PROF, 0)  # before any handler below runs
         except TutorError:
             outcome = "clean"
         except TimedOut:
@@ -123,10 +125,11 @@ def run_kind(feeder: Feeder, kind: str, count: int, seed: int, timeout: float) -
             n, example = crashes.get(key, (0, text[:160]))
             crashes[key] = (n + 1, example)
         outcomes[outcome] += 1
+        slowest = max(slowest, time.process_time() - began)
         if (i + 1) % 10_000 == 0:  # progress on standard error, for long runs
             print(f"  {kind}: {i + 1:,} inputs, {dict(outcomes)}, {time.perf_counter() - start:.0f} s",
                   file=sys.stderr, flush=True)
-    return {"outcomes": outcomes, "crashes": crashes, "seconds": time.perf_counter() - start}
+    return {"outcomes": outcomes, "crashes": crashes, "seconds": time.perf_counter() - start, "slowest": slowest}
 
 
 def main(argv=None) -> int:
@@ -135,7 +138,7 @@ def main(argv=None) -> int:
     parser.add_argument("--kinds", default=",".join(hostile.KINDS), help="comma-separated: " + ", ".join(hostile.KINDS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--memory-mb", type=int, default=768, help="address-space limit of this process")
-    parser.add_argument("--timeout", type=float, default=3.0, help="seconds one input may take")
+    parser.add_argument("--timeout", type=float, default=3.0, help="CPU seconds one input may take (CPU, not wall time: a loaded machine does not count against an input)")
     parser.add_argument("--steps", type=int, default=20_000, help="search steps one question may take")
     parser.add_argument("--answer-every", type=int, default=20, help="answer a question on every N-th spot read")
     args = parser.parse_args(argv)
@@ -145,19 +148,20 @@ def main(argv=None) -> int:
         parser.error(f"unknown kinds: {', '.join(sorted(unknown))}")
     limit = args.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    signal.signal(signal.SIGALRM, _alarm)
+    signal.signal(signal.SIGPROF, _alarm)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 1000))
     feeder = Feeder(Path(tempfile.mkdtemp(prefix="canasta-fuzz-report-")), args.steps, args.answer_every)
     print(f"fuzz report: {args.count:,} inputs of each kind, seed {args.seed}, address space {args.memory_mb} MiB, "
-          f"{args.timeout:g} s an input, {args.steps:,} search steps a question")
-    print(f"{'kind':<8}{'ok':>9}{'clean':>9}{'internal':>10}{'timeout':>9}{'seconds':>9}")
+          f"{args.timeout:g} CPU s an input, {args.steps:,} search steps a question")
+    print(f"{'kind':<8}{'ok':>9}{'clean':>9}{'internal':>10}{'timeout':>9}{'seconds':>9}{'slowest':>9}")
     totals: collections.Counter = collections.Counter()
     details = []
     for kind in kinds:
         got = run_kind(feeder, kind, args.count, args.seed, args.timeout)
         o = got["outcomes"]
         totals.update(o)
-        print(f"{kind:<8}{o['ok']:>9,}{o['clean']:>9,}{o['internal']:>10,}{o['timeout']:>9,}{got['seconds']:>9.1f}",
+        print(f"{kind:<8}{o['ok']:>9,}{o['clean']:>9,}{o['internal']:>10,}{o['timeout']:>9,}{got['seconds']:>9.1f}"
+              f"{got['slowest']:>8.2f}s",
               flush=True)
         details += [(kind, key, n, example) for key, (n, example) in sorted(got["crashes"].items())]
     print(f"{'all':<8}{totals['ok']:>9,}{totals['clean']:>9,}{totals['internal']:>10,}{totals['timeout']:>9,}")

@@ -18,14 +18,15 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, learn, meld_verdict,
-                          practise, problem, progress_widget, quote, recap, solution, whole_number)
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, kind_feedback,
+                          kind_question, learn, meld_verdict, practise, problem, progress_widget, quote, recap,
+                          shuffled_pack, solution, sort_hand, whole_number)
     from tutor.cards import format_cards, parse_cards
     from tutor.rules import rules_for
 
     rules = rules_for("classic")
     LESSON = "01_cards_and_values"
-    EXERCISES = ("wild-cards", "worth-exactly", "add-them-up")
+    EXERCISES = ("same-card", "red-threes", "black-threes", "wild-cards", "worth-exactly", "add-them-up")
 
 
 @app.function
@@ -90,6 +91,36 @@ def worth_feedback(question, selected) -> tuple:
                    f"{'Too much: let one go.' if total > question['target'] else 'Too little: add a card.'}")
 
 
+@app.function
+def twin_question(seed: int) -> tuple:
+    """A hand as dealt that holds the same card twice (rank and suit), and other cards of that rank."""
+    for n in range(500):
+        hand = shuffled_pack(rules, 1100 + seed * 500 + n)[:11]
+        twins = [c for c, k in Counter(hand).items() if k >= 2 and not c.is_joker]
+        if twins and any(c.rank == twins[0].rank and c != twins[0] for c in hand):
+            return sort_hand(rules, hand)
+    raise ValueError("no hand with a card twice")
+
+
+@app.function
+def twin_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select the two copies of one card"."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    if len(picked) != 2:
+        return False, f"Select exactly two cards, the two copies of one card, not {len(picked)}."
+    a, b = picked
+    if a == b and a.is_joker:
+        return False, "Jokers are all alike, and the pack holds four: find a card with a rank and a suit."
+    if a == b:
+        return True, f"Right: two {a.symbol()}, one from each pack. Every card but the jokers is in the pack twice."
+    if a.rank == b.rank:
+        return False, (f"{a.symbol()} and {b.symbol()} share a rank, not a suit: the same card means the same rank "
+                       "*and* suit.")
+    return False, f"{a.symbol()} and {b.symbol()} are different cards: look for one rank and suit that shows twice."
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -136,6 +167,38 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Quick check: the same card twice
+
+    Select the **two copies of one card** in this hand.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_twin = deal_button("Another hand")
+    new_twin
+    return (new_twin,)
+
+
+@app.cell
+def _(new_twin):
+    twin_hand = twin_question(new_twin.value)
+    twin_pick = hand_widget(rules, twin_hand)
+    mo.vstack([twin_pick, hint("Two packs are shuffled together: look for a rank and a suit that appear twice.")])
+    return twin_hand, twin_pick
+
+
+@app.cell
+def twin_check(tracker, twin_hand, twin_pick):
+    _right, _text = twin_feedback(twin_hand, twin_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="same-card", waiting="Select two cards.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## Four kinds of card
 
     Every card is one of four kinds, and most rules are about which kind a
@@ -174,6 +237,47 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "C-VALUES")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: red threes, then black threes
+
+    These hands are shown as dealt, before any red three is laid out.
+    Select **every red three** in the first, and **every black three** in
+    the second.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_threes = deal_button("Other hands")
+    new_threes
+    return (new_threes,)
+
+
+@app.cell
+def _(new_threes):
+    red_hand = kind_question(rules, 1200 + new_threes.value, "bonus")
+    black_hand = kind_question(rules, 1300 + new_threes.value, "blocker")
+    red_pick = hand_widget(rules, red_hand)
+    black_pick = hand_widget(rules, black_hand)
+    mo.vstack([mo.md("**Every red three:**"), red_pick, mo.md("**Every black three:**"), black_pick,
+               hint("A three's colour is its suit's: hearts and diamonds are red, spades and clubs black.")])
+    return black_hand, black_pick, red_hand, red_pick
+
+
+@app.cell
+def threes_check(black_hand, black_pick, red_hand, red_pick, tracker):
+    _red, _red_text = kind_feedback(rules, red_hand, red_pick.widget.selected, "bonus", "red threes")
+    _black, _black_text = kind_feedback(rules, black_hand, black_pick.widget.selected, "blocker", "black threes")
+    mo.vstack([practise(_red, _red_text, _red_text, tracker=tracker, exercise="red-threes",
+                        waiting="Select the red threes."),
+               practise(_black, _black_text, _black_text, tracker=tracker, exercise="black-threes",
+                        waiting="Select the black threes.")])
     return
 
 

@@ -18,8 +18,8 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, canasta_bonus_text, cards_view, check, deal, deal_button, hand_widget, hint,
-                          learn, meld_mistake, meld_verdict, number_word, practise, problem, progress_widget, quote,
-                          recap, solution, wild_limit, wild_limits_text)
+                          learn, meld_list, meld_mistake, meld_verdict, number_word, practise, problem,
+                          progress_widget, quote, recap, solution, wild_limit, wild_limits_text)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
@@ -29,7 +29,7 @@ with app.setup:
 
     rules = rules_for("classic", {"players": 2})
     LESSON = "02_melds_and_wild_cards"
-    EXERCISES = ("pick-a-meld", "wild-limit", "legal-or-not")
+    EXERCISES = ("pick-a-meld", "wild-limit", "natural-canasta", "legal-or-not")
 
 
 @app.function
@@ -123,6 +123,39 @@ def wild_limit_feedback(question, selected) -> tuple:
                        f"naturals, and one more would still be allowed.")
     return True, (f"Right: {number_word(naturals)} naturals may carry {number_word(allowed)} wild cards. "
                   + wild_limits_text(rules).replace("**", ""))
+
+
+@app.function
+def canasta_question(seed: int) -> tuple:
+    """A hand holding seven or eight naturals of one rank, wild cards and a few strangers."""
+    rng = random.Random(seed)
+    rank = rng.choice(rules.natural_ranks)
+    naturals = [Card(rank, s) for s in rng.sample("SSHHDDCC", rng.choice([7, 7, 8]))]
+    wilds = [Card("JK"), Card("2", rng.choice("SHDC"))][:rng.choice([1, 2])]
+    others = [Card(r, rng.choice("SHDC")) for r in rng.sample([r for r in rules.natural_ranks if r != rank], 3)]
+    return tuple(naturals + wilds + others)
+
+
+@app.function
+def canasta_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select a natural canasta": the meld rules and the canasta bonus decide."""
+    cards = tuple(parse_cards(selected))
+    if not cards:
+        return None, ""
+    mistake = meld_mistake(rules, cards)
+    if mistake is not None:
+        return False, f"Not a legal meld: {mistake}."
+    meld = judge(rules, cards, going_out=False)
+    bonus = canasta_bonus(rules, meld)
+    low = rules["canasta"]["min_cards"]
+    if bonus is None:
+        return False, (f"A legal meld of {number_word(len(cards))} cards, but a canasta takes {number_word(low)}: "
+                       f"{number_word(low - len(cards))} more.")
+    if not meld.natural:
+        natural = rules["canasta"]["natural_bonus"]
+        return False, (f"A {bonus.item}, worth {bonus.points}: a wild card in it makes it mixed. Leave the wild "
+                       f"cards out and the naturals alone earn {natural}.")
+    return True, f"Right: {number_word(len(cards))} naturals of one rank, a {bonus.item} worth {bonus.points}."
 
 
 @app.function
@@ -430,6 +463,38 @@ def canasta_verdict(canasta_text):
 
 @app.cell(hide_code=True)
 def _():
+    mo.md(r"""
+    ### Quick check: a natural canasta
+
+    Select, in the hand below, a canasta that earns the **natural** bonus.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_canasta = deal_button("Another hand")
+    new_canasta
+    return (new_canasta,)
+
+
+@app.cell
+def _(new_canasta):
+    canasta_hand = canasta_question(5050 + new_canasta.value)
+    canasta_pick = hand_widget(rules, canasta_hand)
+    mo.vstack([canasta_pick, hint("Count the cards of one rank: seven or more, and no wild card among them.")])
+    return canasta_hand, canasta_pick
+
+
+@app.cell
+def natural_canasta_check(canasta_hand, canasta_pick, tracker):
+    _right, _text = canasta_feedback(canasta_hand, canasta_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="natural-canasta", waiting="Select the canasta.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
     mo.md(rf"""
     ## The wild canasta
 
@@ -485,9 +550,8 @@ def every_meld(dealt, list_button):
                             "hand": format_cards(dealt["hand"]), "melds": [_table]})
     _verdict, _view = ask_verdict("melds", _spot)
     if _verdict is not None:
-        _rows = [(f"- lay off `{c['cards']}` onto meld {c['to']}" if c["to"] else f"- meld `{c['cards']}`")
-                 + f" ({c['points']} points)" for c in _verdict.extra["melds"]]
-        _view = mo.md(f"With meld 1 (`{_table}`) on the table:\n\n" + ("\n".join(_rows) or "none"))
+        _view = mo.vstack([cards_view(_table, rules, label="with meld 1 on the table:", width=30),
+                           meld_list(rules, _verdict.extra["melds"])])
     _view
     return
 

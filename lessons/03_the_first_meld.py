@@ -18,7 +18,7 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, learn, pairs,
-                          practise, progress_widget, quote, recap, solution)
+                          practise, progress_widget, proposal, quote, recap, solution)
     from tutor.cards import format_cards, parse_cards, parse_melds
     from tutor.rules import rules_for
     from tutor.spot import Spot
@@ -50,15 +50,6 @@ def bands_table() -> str:
 @app.function
 def first_meld_spot(hand, score: int) -> Spot:
     return Spot.from_dict({"variant": "classic", "hand": format_cards(hand), "score": score})
-
-
-@app.function
-def proposal(widget) -> str:
-    """The melds the learner proposes: the groups made, or else the selection."""
-    groups = [format_cards(g) for g in widget.group_cards()]
-    if not groups and widget.selected:
-        groups = [widget.selected]
-    return " | ".join(groups)
 
 
 @app.function
@@ -238,8 +229,10 @@ def _():
 
     A side may also make its first meld by taking the discard pile (lesson 4).
     Then the pile's top card, melded with cards from the hand, counts toward
-    the minimum, but the rest of the pile does not, even if it goes down in
-    the same turn. The pile cannot be used to make up the points.
+    the minimum, and so do other melds made only of cards from the hand. A
+    meld that holds any other card of the pile is made after the pile is
+    taken, so it counts nothing toward the minimum, not even the cards from
+    your hand in it. The pile cannot be used to make up the points.
 
     One more exception waits in lesson 6: a side that goes out *concealed*,
     melding its whole hand in a single turn, owes no minimum at all.

@@ -18,15 +18,19 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, learn, pairs,
-                          practise, progress_widget, quote, recap, solution, table_view)
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, ladder_step,
+                          learn, pairs, practise, progress_widget, quote, recap, solution, table_view)
+    from tutor.questions import ask
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
     rules = rules_for("classic")
     LESSON = "04_the_pile"
-    EXERCISES = ("take-frozen", "yours-or-not")
+    EXERCISES = ("take-it", "take-frozen", "yours-or-not")
+    # The card questions climb: a pile open to a natural and a wild card, then frozen by a wild card, then
+    # frozen because the side has not melded.
+    TAKE_STEPS = ((True, False), (True, True), (False, False))
 
 
 @app.function
@@ -56,6 +60,38 @@ def pile_spot(dealt, *, melded: bool, frozen: bool, black_three: bool) -> Spot:
         melds = [format_cards(free_cards(table_rank, 3, used + Counter(pile)))]
     return Spot.from_dict({"variant": "classic", "hand": format_cards(hand), "melds": melds,
                            "discard": format_cards(pile), "phase": "before-draw"})
+
+
+@app.function
+def take_question(n: int) -> dict:
+    """The n-th "take the pile" question on cards: a dealt hand and a pile the checker says it can take."""
+    melded, frozen = ladder_step(n, TAKE_STEPS)
+    for k in range(200):
+        dealt = deal_until(rules, 4400 + n * 200 + k, lambda d: pairs(rules, d["hand"]) >= 2
+                           and any(rules.is_wild(c) for c in d["hand"])
+                           and len({c.rank for c in d["hand"]} & set(rules.natural_ranks)) < len(rules.natural_ranks),
+                           pile=8)
+        spot = pile_spot(dealt, melded=melded, frozen=frozen, black_three=False)
+        if ask("pickup", spot).answer:
+            return {"spot": spot, "melded": melded, "frozen": frozen}
+    raise ValueError("no deal whose pile can be taken")
+
+
+@app.function
+def take_feedback(question, picked: str) -> tuple:
+    """(right?, message) for the two cards a learner takes the pile with, judged by the checker."""
+    cards = parse_cards(picked)
+    if not cards:
+        return None, ""
+    spot = question["spot"]
+    if len(cards) != 2:
+        return False, (f"Select exactly two cards: the top card, {spot.discard[-1].symbol()}, goes down with two "
+                       f"cards from your hand, not {len(cards)}.")
+    verdict = ask("pickup", spot, play=picked)
+    why = pile_why(spot, picked, verdict)
+    if verdict.answer:
+        return True, f"Right: the pile is yours. Why: {why}."
+    return False, f"Not with these: {why}."
 
 
 @app.function
@@ -195,6 +231,45 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "C-FROZEN")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: take it on cards
+
+    Select the two cards from your hand you take the pile with. The first
+    pile is open; the next is frozen by a wild card in it, and then your
+    side has not melded yet.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_take = deal_button("Next pile")
+    new_take
+    return (new_take,)
+
+
+@app.cell
+def _(new_take):
+    take_ask = take_question(new_take.value)
+    _spot = take_ask["spot"]
+    take_hand = hand_widget(rules, _spot.hand, melds=_spot.melds, discard=_spot.discard)
+    _facts = "Your side has melded." if take_ask["melded"] else "Your side has not melded yet."
+    mo.vstack([mo.md(_facts), take_hand,
+               cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36),
+               hint("Is the pile frozen: no meld yet, or a wild card anywhere in it? Then only a natural pair of "
+                    "the top card's rank takes it.")])
+    return take_ask, take_hand
+
+
+@app.cell
+def take_check(take_ask, take_hand, tracker):
+    _right, _text = take_feedback(take_ask, take_hand.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="take-it", waiting="Select two cards from your hand.")
     return
 
 

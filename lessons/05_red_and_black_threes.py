@@ -17,8 +17,9 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, learn, meld_verdict,
-                          practise, problem, progress_widget, quote, recap, solution, whole_number)
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, learn, meld_mistake,
+                          meld_verdict, practise, problem, progress_widget, quote, recap, solution, whole_number)
+    from tutor.render import cards_text
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.rules import rules_for
     from tutor.scoring import score_hand
@@ -27,7 +28,7 @@ with app.setup:
     rules = rules_for("classic")
     RED_THREES = ("3H", "3D", "3H", "3D")
     LESSON = "05_red_and_black_threes"
-    EXERCISES = ("lay-out", "threes-score")
+    EXERCISES = ("black-meld", "lay-out", "threes-score")
 
 
 @app.function
@@ -58,6 +59,39 @@ def lay_out_feedback(hand, selected) -> tuple:
         return False, "Every red three is laid out at once, hearts and diamonds alike: one is still in the hand."
     return True, (f"Right: {format_cards(picked)} go face up on the table at once, each replaced by a card "
                   "from the stock.")
+
+@app.function
+def black_meld_question(seed: int) -> tuple:
+    """A going-out hand: three or four black threes, a wild card and some naturals."""
+    rng = random.Random(seed)
+    blacks = [Card("3", s) for s in rng.choice(["SC S", "SCC", "SSCC", "SCS"]).replace(" ", "")]
+    others = list(deal(rules, 5100 + seed, cards=6)["hand"])
+    wild = [c for c in others if rules.is_wild(c)] or [Card("2", rng.choice("SHDC"))]
+    hand = blacks + [c for c in others if not rules.is_wild(c)][:4] + wild[:1]
+    return tuple(sorted(hand, key=lambda c: (c.rank == "3", str(c))))
+
+
+@app.function
+def black_meld_feedback(hand, selected) -> tuple:
+    """(right?, message) for "the meld of black threes the player may put down when going out"."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    mistake = meld_mistake(rules, picked, going_out=True)
+    blacks = [c for c in picked if rules.role(c) == "blocker"]
+    if any(rules.is_wild(c) for c in picked) and blacks:
+        return False, "No wild card may join black threes: their meld is black threes alone."
+    if len(blacks) != len(picked):
+        other = next(c for c in picked if rules.role(c) != "blocker")
+        return False, f"Only black threes: {other.symbol()} is not one."
+    if mistake is not None:
+        return False, f"Not a meld: {mistake}."
+    held = sum(1 for c in hand if rules.role(c) == "blocker")
+    if len(picked) < held:
+        return False, (f"A legal meld, but {cards_text([c for c in hand if rules.role(c) == 'blocker'][len(picked):])} "
+                       "would stay in your hand, and you are going out: put every black three down.")
+    return True, f"Right: {cards_text(picked)} go down as a meld of black threes, with no wild card, as you go out."
+
 
 @app.function
 def red_three_score(count: int, melded: bool):
@@ -203,6 +237,39 @@ def _():
 def black_three_verdict(going_out_switch, threes_view):
     meld_verdict(rules, threes_view.widget.selected_cards(), going_out=going_out_switch.value,
                  empty="Select some black threes.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: black threes going out
+
+    You are going out this turn. Select the meld of black threes you put
+    down.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_black = deal_button("Another hand")
+    new_black
+    return (new_black,)
+
+
+@app.cell
+def _(new_black):
+    black_hand = black_meld_question(new_black.value)
+    black_pick = hand_widget(rules, black_hand)
+    mo.vstack([black_pick, hint("Three or four black threes, and nothing else with them.")])
+    return black_hand, black_pick
+
+
+@app.cell
+def black_meld_check(black_hand, black_pick, tracker):
+    _right, _text = black_meld_feedback(black_hand, black_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="black-meld", waiting="Select the black threes.")
     return
 
 

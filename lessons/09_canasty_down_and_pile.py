@@ -13,20 +13,25 @@ __generated_with = "0.25.2"
 app = marimo.App(width="medium", app_title="Canasty 2: the down and the pile")
 
 with app.setup:
-    import random
     from collections import Counter
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, pairs,
-                          practise, problem, progress_widget, quote, recap, solution, table_view, whole_number)
-    from tutor.cards import Card, format_cards
+    from rulebook import (ask_verdict, cards_view, deal, deal_button, deal_until, hand_widget, hint, ladder_step,
+                          learn, meld_mistake, pairs, practise, progress_widget, proposal, quote, recap, solution)
+    from tutor.cards import Card, format_cards, parse_cards, parse_melds
+    from tutor.questions import ask
+    from tutor.render import cards_text
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
     rules = rules_for("canasty")
     LESSON = "09_canasty_down_and_pile"
-    EXERCISES = ("take-the-pile", "canasty-minimum")
+    EXERCISES = ("take-the-pile", "make-the-down", "pile-or-not")
+    # Each new question climbs one step: a higher score asks for a bigger down.
+    DOWN_SCORES = (0, 700, 1200, 1700, 2200)
+    # The pile questions climb too: down, then a buried black three, then not yet down.
+    PILE_STEPS = ((True, False), (True, True), (False, False), (False, True))
 
 
 @app.function
@@ -69,6 +74,86 @@ def pile_table(dealt, *, down: bool, buried: bool) -> Spot:
                            "discard": format_cards(pile), "phase": "before-draw"})
 
 
+@app.function
+def down_question(n: int) -> dict:
+    """The n-th "make the down" question: a dealt hand that can go down at a score that rises with n."""
+    score = ladder_step(n, DOWN_SCORES)
+    for k in range(300):
+        hand = deal(rules, 9100 + n * 300 + k)["hand"]
+        spot = Spot.from_dict({"variant": "canasty", "hand": format_cards(hand), "score": score})
+        verdict = ask("initial-meld", spot)
+        if verdict.answer:
+            return {"spot": spot, "score": score, "need": rules.initial_need(score),
+                    "example": [m["cards"] if isinstance(m, dict) else m for m in verdict.witness["melds"]]}
+    raise ValueError("no deal that can go down")
+
+
+@app.function
+def down_feedback(question, proposed: str) -> tuple:
+    """(right?, message) for the sets a learner puts down as the down, judged by the checker."""
+    sets = [m for m in parse_melds(proposed)] if proposed.strip() else []
+    if not sets:
+        return None, ""
+    score, need = question["score"], question["need"]
+    for i, cards in enumerate(sets, start=1):
+        mistake = meld_mistake(rules, cards)
+        if mistake is not None:
+            return False, f"Set {i}, {cards_text(cards)}, is not a legal set: {mistake}."
+    points = sum(rules.value(c) for cards in sets for c in cards)
+    verdict = ask("initial-meld", question["spot"], play=proposed)
+    if verdict.answer:
+        return True, (f"Right: your down totals {points}, and at a score of {score} the down must total at "
+                      f"least {need}.")
+    if points < need:
+        return False, (f"Short: your sets total {points}, and at a score of {score} the down must total {need}. "
+                       "Every set you put down this turn adds up: add another set, or a wild card to one.")
+    return False, "Not this down: " + "; ".join(r.text for r in verdict.reasons) + "."
+
+
+@app.function
+def pile_question(n: int) -> dict:
+    """The n-th "take the pile" question: a dealt hand and a pile whose top card the hand can take."""
+    down, buried = ladder_step(n, PILE_STEPS)
+    for k in range(300):
+        dealt = deal_until(rules, 9300 + n * 300 + k, lambda d: pairs(rules, d["hand"]) >= 1
+                           and any(rules.is_wild(c) for c in d["hand"])
+                           and len({c.rank for c in d["hand"]} & set(rules.natural_ranks)) < len(rules.natural_ranks),
+                           pile=8)
+        spot = pile_table(dealt, down=down, buried=buried)
+        if ask("pickup", spot).answer:
+            return {"spot": spot, "down": down, "buried": buried}
+    raise ValueError("no deal whose pile can be taken")
+
+
+@app.function
+def pile_feedback(question, picked: str) -> tuple:
+    """(right?, message) for the two cards a learner takes the pile with, judged by the checker."""
+    cards = parse_cards(picked)
+    if not cards:
+        return None, ""
+    spot = question["spot"]
+    top, shown = spot.discard[-1], cards_text(cards)
+    if len(cards) != 2:
+        return False, (f"Select exactly two cards: the top card, {top.symbol()}, goes down with two cards from your hand, "
+                       f"not {len(cards)}.")
+    verdict = ask("pickup", spot, play=picked)
+    if verdict.answer:
+        why = "a natural pair, which a buried black three asks for" if question["buried"] else "they make a set with it"
+        return True, f"Right: the pile is yours with {shown} and the {top.symbol()} on top: {why}."
+    matching = [c for c in cards if rules.is_natural(c) and c.rank == top.rank]
+    wilds = [c for c in cards if rules.is_wild(c)]
+    if not matching or len(matching) + len(wilds) < 2:
+        return False, (f"These two do not make a set with the top card, {top.symbol()}: take it with two cards of "
+                       "its rank, or one of its rank and a wild card.")
+    if question["buried"] and wilds:
+        return False, ("A black three lies buried in the pile: now only a natural pair takes it, two cards of the "
+                       "top card's rank, no wild card.")
+    if not question["down"]:
+        return False, ("You are not down yet: the top card and the cards you put down with it must make the down "
+                       "by themselves. " + "; ".join(r.text for r in verdict.reasons) + ".")
+    return False, "Not with these: " + "; ".join(r.text for r in verdict.reasons) + "."
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -103,7 +188,9 @@ def _():
     In Canasty a player's first meld is called going **down**, and as in
     classic it must reach a minimum that rises with the player's score, in
     steps of 25. Several sets put down in the same turn add up, and of the
-    pile only its top card counts. The game is to 2500; with the `extended`
+    pile only its top card counts. Unlike classic, a set that also holds
+    cards from below the top of the pile still counts its cards from the
+    hand; only those pile cards count nothing. The game is to 2500; with the `extended`
     option the table continues in steps of 25 and the game is to 5000.
     """)
     return
@@ -125,6 +212,51 @@ def down_bands(extended_switch):
 @app.cell(hide_code=True)
 def _():
     quote(rules, "Y-DOWN")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Exercise 1: make the down
+
+    Your score is shown above the hand. Select the cards of a set and press
+    **Group**; build as many sets as you need, so that together they reach
+    the down your score asks for. Each new hand comes at a higher score.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_down = deal_button("Next hand")
+    new_down
+    return (new_down,)
+
+
+@app.cell
+def _(new_down):
+    down_ask = down_question(new_down.value)
+    down_hand = hand_widget(rules, down_ask["spot"].hand)
+    mo.vstack([mo.md(f"Your score: **{down_ask['score']}**. You have drawn; go down this turn."), down_hand,
+               hint("Find your score's row in the table above. Add up each set: a joker is not wild here, a "
+                    "king or a 2 is; several sets in one turn count together.")])
+    return down_ask, down_hand
+
+
+@app.cell
+def down_check(down_ask, down_hand, tracker):
+    _right, _text = down_feedback(down_ask, proposal(down_hand.widget))
+    practise(_right, _text, _text, tracker=tracker, exercise="make-the-down",
+             waiting="Group the sets of your down (or select one set).")
+    return
+
+
+@app.cell(hide_code=True)
+def _(down_ask):
+    solution("Show one answer", mo.vstack([
+        mo.md(f"At a score of {down_ask['score']} the down must total **{down_ask['need']}**. One down that does:"),
+        *[cards_view(m, rules, width=40) for m in down_ask["example"]]]))
     return
 
 
@@ -161,7 +293,7 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise 1: take the pile
+    ### Try it: take the pile
 
     Select the two cards you would take the pile with. The checker answers
     with the whole turn that proves it, or the rule that forbids it.
@@ -215,50 +347,47 @@ def pickup_verdict(hand_view, table, tracker):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise: how much for the down?
+    ### Exercise 2: yours or not?
 
-    What must a player's down total at the score shown (with the extended
-    option as stated)?
+    Select the two cards from your hand you would take this pile with. The
+    first piles are easy; then a black three hides in the pile, and then
+    you are not yet down.
     """)
     return
 
 
 @app.cell
 def _():
-    new_question = deal_button("New score")
-    new_question
-    return (new_question,)
+    new_pile = deal_button("Next pile")
+    new_pile
+    return (new_pile,)
 
 
 @app.cell
-def _(new_question):
-    _rng = random.Random(9000 + new_question.value)
-    question = {"score": _rng.choice([-200, 0, 480, 500, 995, 1000, 1720, 2000, 2400, 2600, 3100, 4700]),
-                "extended": _rng.random() < 0.4}
-    question["extended"] = question["extended"] or question["score"] >= 2500 and _rng.random() < 0.7
-    answer_box = mo.ui.text(placeholder="a whole number", label="The down must total")
-    mo.vstack([mo.md(f"Score **{question['score']}**, extended option **{'on' if question['extended'] else 'off'}**."),
-               answer_box])
-    return answer_box, question
+def _(new_pile):
+    pile_ask = pile_question(new_pile.value)
+    _spot = pile_ask["spot"]
+    pile_hand = hand_widget(rules, _spot.hand, melds=_spot.melds, discard=_spot.discard)
+    _facts = ("you are down" if pile_ask["down"] else "you are not down yet") + ", and your turn is starting."
+    mo.vstack([mo.md(_facts.capitalize()), pile_hand,
+               cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36),
+               hint("Look at the top card first, then at the whole pile: is a black three buried below the top? "
+                    "If you are not down, count what the top card and your two cards are worth.")])
+    return pile_ask, pile_hand
 
 
 @app.cell
-def exercise_feedback(answer_box, question, tracker):
-    _need = rules_for("canasty", {"extended": question["extended"]}).initial_need(question["score"])
-    try:
-        _given = whole_number(answer_box.value)
-    except ValueError as _error:
-        _shown = problem(_error)
-    else:
-        _shown = practise(None if _given is None else _given == _need, f"Right: {_need}.",
-                       "Not quite: find the score's row in the table above (switch the extended option to match).", tracker=tracker, exercise="canasty-minimum")
-    _shown
+def pile_check(pile_ask, pile_hand, tracker):
+    _right, _text = pile_feedback(pile_ask, pile_hand.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="pile-or-not",
+             waiting="Select two cards from your hand.")
     return
 
 
 @app.cell(hide_code=True)
-def _(question):
-    solution("Show the solution", mo.md(down_table(question["extended"])))
+def _(pile_ask):
+    _verdict, _view = ask_verdict("pickup", pile_ask["spot"], yes="The pile can be taken", no="It cannot")
+    solution("Show the checker's answer", _view)
     return
 
 

@@ -18,11 +18,12 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, check, deal_button, hand_widget, learn, number_word, play_text, practise,
-                          problem, progress_widget, quote, recap, solution, table_view, verdict_view)
+    from rulebook import (ask_verdict, cards_view, deal, deal_button, hand_widget, hint, ladder_step, learn,
+                          meld_mistake, number_word, play_text, practise, problem, progress_widget, quote, recap,
+                          solution, table_view, verdict_view)
     from tutor.cards import Card, format_cards
-    from tutor.errors import TutorError
-    from tutor.questions import referee
+    from tutor.questions import ask, referee
+    from tutor.render import cards_text
     from tutor.rules import rules_for
     from tutor.scoring import score_hand
     from tutor.spot import Spot
@@ -33,7 +34,12 @@ with app.setup:
               "C": "a card passed off as another rank", "M": "taking the pile with cards that do not match",
               "N": "unrelated cards counted as a down"}
     LESSON = "10_canasty_going_out_and_cheats"
-    EXERCISES = ("name-the-cheat",)
+    EXERCISES = ("go-out", "name-the-cheat")
+    # The going-out questions climb: an ordinary round, then the first round, where the wimp rule looks at scores.
+    GO_OUT_STEPS = (False, False, True)
+    # The cheat questions climb from a fair down to the cheats that are hardest to see.
+    CHEAT_STEPS = ("legal", "A", "N", "B", "C", "M")
+    CHEAT_SCORES = (0, 1500)
 
 
 @app.function
@@ -60,22 +66,141 @@ def going_out_table(seed: int, *, first_round: bool) -> Spot:
 
 
 @app.function
-def cheat_questions() -> list:
-    """Plays to referee: (spot, play); the referee names the cheat, if any."""
-    drawn = {"variant": "canasty", "hand": "QS QH 9H 9D 9S 2C KD 5S 7H 8C", "score": 0}
-    down = {**drawn, "melds": ["AS AH AD"]}
-    pile = {**drawn, "discard": "4C 8D 7D", "phase": "before-draw"}
-    return [
-        (drawn, "meld QS 2C KD; discard 5S"),
-        (drawn, "meld 9H 9D 9S; discard 5S"),
-        (drawn, "meld 9H 9D QS; discard 5S"),
-        (drawn, "meld 5S 7H 8C; discard 9D"),
-        (pile, "pickup 9H 9D; meld 7D 9H 9D; discard 5S"),
-        (pile, "pickup 8C 5S; meld 7D 8C 5S; discard 9S"),
-        (drawn, "meld QS QH 2C; meld 9H 9D 9S; discard 5S"),
-        (down, "meld 9H 9D KD; discard 5S"),
-        (down, "meld 9H 9D QS; discard 5S"),
-    ]
+def go_out_question(n: int) -> Spot:
+    """The n-th going-out question: a seeded table from which the checker finds a way out."""
+    first_round = ladder_step(n, GO_OUT_STEPS)
+    for k in range(200):
+        table = going_out_table(10100 + n * 200 + k, first_round=first_round)
+        if ask("go-out", table).answer:
+            return table
+    raise ValueError("no table to go out from")
+
+
+@app.function
+def go_out_feedback(table, groups, selected) -> tuple:
+    """(right?, message) for a turn built on cards, judged by the referee: is the player out?"""
+    if not groups and not selected:
+        return None, ""
+    try:
+        play = play_text(table, groups, [str(c) for c in selected])
+    except ValueError as error:
+        return False, f"Not yet: {error}."
+    verdict = referee(table, play)
+    kept = len(table.hand) - sum(len(g) for g in groups) - len(selected)
+    limit = rules["go_out"]["max_unmatched"]
+    if verdict.answer and verdict.witness.get("went_out"):
+        return True, (f"Right: you are out, keeping {number_word(kept)} unmatched card{'s' * (kept != 1)} "
+                      f"besides your discard (at most {number_word(limit)} may stay).")
+    if not selected:
+        return False, "A Canasty player goes out with a discard: select the one card you throw away."
+    if verdict.answer:
+        return False, (f"A legal turn, but you are not out: {number_word(kept)} cards stay besides your discard, "
+                       f"and at most {number_word(limit)} may. Group more of them into sets or onto your sets.")
+    for i, cards in enumerate(groups, start=1):
+        mistake = meld_mistake(rules, cards)
+        if mistake is not None and len(cards) >= 3:
+            return False, f"Group {i}, {cards_text(cards)}, is not a legal set: {mistake}."
+    return False, "Not this turn: " + "; ".join(r.text for r in verdict.reasons) + "."
+
+
+@app.function
+def cheat_play(kind: str, hand, spot: Spot) -> str | None:
+    """A play of this kind built from the dealt hand: a fair down, or one of the legal cheats; None if it cannot."""
+    naturals = [c for c in hand if rules.is_natural(c)]
+    wilds = [c for c in hand if rules.is_wild(c)]
+    by_rank = Counter(c.rank for c in naturals)
+    pairs_ = [r for r, k in by_rank.items() if k >= 2]
+
+    def rest(used):
+        left = list(hand)
+        for c in used:
+            left.remove(c)
+        return left
+
+    def with_discard(used, steps):
+        left = rest(used)
+        return f"{steps}; discard {left[0]}" if len(left) >= 2 else None
+
+    if kind == "legal":
+        verdict = ask("initial-meld", spot)
+        return verdict.witness["play"] if verdict.answer else None
+    if kind == "A" and naturals and len(wilds) >= 2:
+        meld = [naturals[0]] + wilds[:2]
+    elif kind == "N" and len(by_rank) >= 3:
+        meld = [next(c for c in naturals if c.rank == r) for r in list(by_rank)[:3]]
+    elif kind == "C" and pairs_ and len(by_rank) >= 2:
+        pair = [c for c in naturals if c.rank == pairs_[0]][:2]
+        meld = pair + [next(c for c in naturals if c.rank != pairs_[0])]
+    elif kind == "B" and pairs_ and wilds:
+        meld = [c for c in naturals if c.rank == pairs_[0]][:2] + wilds[:1]
+        if sum(rules.value(c) for c in meld) >= rules.initial_need(spot.score):
+            return None
+    elif kind == "M" and spot.discard and len({c.rank for c in naturals} - {spot.discard[-1].rank}) >= 2:
+        top = spot.discard[-1]
+        two = [next(c for c in naturals if c.rank == r) for r in sorted({c.rank for c in naturals} - {top.rank})[:2]]
+        left = rest(two)
+        return f"pickup {format_cards(two)}; meld {format_cards([top] + two)}; discard {left[0]}"
+    else:
+        return None
+    return with_discard(meld, f"meld {format_cards(meld)}")
+
+
+@app.function
+def cheat_question(n: int) -> dict:
+    """The n-th "spot the cheat" question: a dealt hand and a play made from it, for the referee to judge."""
+    kind = ladder_step(n, CHEAT_STEPS) if n < len(CHEAT_STEPS) else random.Random(n).choice(CHEAT_STEPS)
+    for k in range(300):
+        seed = 10300 + n * 300 + k
+        dealt = deal(rules, seed, pile=3)
+        score = CHEAT_SCORES[1] if kind == "B" else CHEAT_SCORES[0]
+        data = {"variant": "canasty", "hand": format_cards(dealt["hand"]), "score": score}
+        if kind == "M":
+            data.update(discard=format_cards(dealt["discard"]), phase="before-draw")
+        spot = Spot.from_dict(data)
+        play = cheat_play(kind, dealt["hand"], spot)
+        if play is not None:
+            return {"spot": spot, "play": play, "kind": kind}
+    raise ValueError(f"no deal for a play of kind {kind}")
+
+
+@app.function
+def play_in_cards(spot: Spot, play: str) -> mo.Html:
+    """A play shown as the cards each step moves, in words, never as the play's notation."""
+    rows = []
+    for step in (s.strip() for s in play.split(";") if s.strip()):
+        word, _, cards = step.partition(" ")
+        if word == "pickup":
+            label = "takes the pile with"
+        elif word == "meld":
+            label = "puts down"
+        elif word == "layoff":
+            label = "adds to a set"
+            cards = cards.split(" to ")[0]
+        elif word == "discard":
+            label = "discards"
+        else:
+            continue
+        rows.append(cards_view(cards, rules, label=label, width=36))
+    return mo.hstack(rows, justify="start", wrap=True, gap=1)
+
+
+@app.function
+def cheat_feedback(question, answer) -> tuple:
+    """(right?, message) for the learner's name for the play, against the referee's."""
+    if answer is None:
+        return None, ""
+    verdict = referee(question["spot"], question["play"])
+    named = cheats_named(verdict) if not verdict.answer else ["legal"]
+    if answer in named:
+        return True, "Right: " + ("a fair play." if verdict.answer else
+                                  "; ".join(f"cheat {k}, {CHEATS[k]}" for k in named) + ".")
+    if answer == "legal":
+        return False, ("It looks fair, but it is not: " + "; ".join(r.text for r in verdict.reasons) + ". "
+                       "Read it step by step: whose cards, what rank, how many points?")
+    if verdict.answer:
+        return False, ("This one is fair: every set has two naturals of one rank, and the down reaches what the "
+                       "score asks.")
+    return False, (f"Not cheat {answer}: " + "; ".join(r.text for r in verdict.reasons) + ".")
 
 
 @app.function
@@ -137,7 +262,7 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Try it
+    ### Try it
 
     Group the cards you meld or lay off, select the one card you discard, and
     the referee replays your turn. Keep at most two cards besides.
@@ -175,7 +300,8 @@ def going_out_verdict(hand_view, table):
         else:
             _verdict, _view = ask_verdict("play", table, play=_play, yes="A legal turn", no="Not a legal turn")
             _out = _verdict is not None and _verdict.answer and _verdict.witness.get("went_out")
-            _shown = mo.vstack([mo.md(f"Your turn: `{_play}`" + ("  \n**You are out.**" if _out else "")), _view])
+            _shown = mo.vstack([mo.md("Your turn:"), play_in_cards(table, _play),
+                                mo.md("**You are out.**" if _out else ""), _view])
     _shown
     return
 
@@ -192,6 +318,54 @@ def can_go_out(go_out_button, table):
     mo.stop(not go_out_button.value)
     _, _view = ask_verdict("go-out", table, yes="Yes, you can go out this turn", no="No, you cannot go out this turn")
     _view
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Exercise 1: go out
+
+    Go out from the table below: group your sets (a card of a rank you
+    already have on the table joins that set), then select the one card
+    you discard. Later tables are in the first round of a hand, where the
+    scores decide whether you may go out at all.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_go_out = deal_button("Next table")
+    new_go_out
+    return (new_go_out,)
+
+
+@app.cell
+def _(new_go_out):
+    go_table = go_out_question(new_go_out.value)
+    go_hand = hand_widget(rules, go_table.hand, melds=go_table.melds)
+    _when = "the first round of the hand" if go_table.first_round else "a later round"
+    mo.vstack([mo.md(f"Scores this game: {', '.join(map(str, go_table.scores))} (yours first), in {_when}."),
+               go_hand,
+               hint("Put down every set you can and add the cards that fit your sets on the table; then throw "
+                    f"away one card. At most {number_word(rules['go_out']['max_unmatched'])} cards may stay.")])
+    return go_hand, go_table
+
+
+@app.cell
+def go_out_check(go_hand, go_table, tracker):
+    _right, _text = go_out_feedback(go_table, go_hand.widget.group_cards(), go_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="go-out",
+             waiting="Group your sets, then select the card to discard.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(go_table):
+    _verdict, _view = ask_verdict("go-out", go_table, yes="You can go out", no="You cannot go out")
+    solution("Show one way out", mo.vstack([play_in_cards(go_table, _verdict.witness["play"]), _view])
+             if _verdict is not None and _verdict.answer else _view)
     return
 
 
@@ -260,10 +434,11 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise: spot the cheat
+    ### Exercise 2: spot the cheat
 
-    A player at your table makes the play shown. Is it legal, and if not,
-    which cheat is it?
+    A player at your table makes the play shown, from the hand shown. Is it
+    fair, and if not, which cheat is it? The first plays are plain; later
+    ones hide the cheat better.
     """)
     return
 
@@ -277,61 +452,30 @@ def _():
 
 @app.cell
 def _(new_question):
-    _questions = cheat_questions()
-    question_data, question_play = _questions[new_question.value % len(_questions)]
-    question_spot = Spot.from_dict(question_data)
-    answer = mo.ui.dropdown(options={"legal": "legal", **{f"{k}: {v}": k for k, v in CHEATS.items()}},
-                            label="The play is")
-    _facts = ["down" if question_spot.melds else "not down", f"score {question_spot.score}",
-              "before the draw" if question_spot.phase == "before-draw" else "after the draw"]
-    mo.vstack([table_view(question_spot, *_facts), mo.md(f"The play: `{question_play}`"), answer])
-    return answer, question_play, question_spot
+    cheat_ask = cheat_question(new_question.value)
+    _spot = cheat_ask["spot"]
+    answer = mo.ui.radio(options={"fair": "legal", **{f"{k}: {v}": k for k, v in CHEATS.items()}},
+                         label="The play is")
+    _facts = [f"not down, score {_spot.score}",
+              "before the draw" if _spot.phase == "before-draw" else "after the draw"]
+    mo.vstack([table_view(_spot, *_facts, title="The player's hand"), mo.md("**The play:**"),
+               play_in_cards(_spot, cheat_ask["play"]), answer,
+               hint("Read it step by step. Does each set have two naturals of one rank? Do the sets reach the "
+                    "down the score asks for? Does the pile's top card make a set with the two cards?")])
+    return answer, cheat_ask
 
 
 @app.cell
-def exercise_feedback(answer, question_play, question_spot, tracker):
-    verdict = referee(question_spot, question_play)
-    _named = cheats_named(verdict) if not verdict.answer else ["legal"]
-    practise(None if answer.value is None else answer.value in _named,
-          "Right: " + ("a legal play." if verdict.answer else f"cheat {', '.join(_named)}."),
-          "Not this one. Read the play step by step: whose cards, what rank, how many points?",
-          waiting="Choose an answer.", tracker=tracker, exercise="name-the-cheat")
-    return (verdict,)
-
-
-@app.cell(hide_code=True)
-def _(question_spot, verdict):
-    solution("Show the referee's verdict", verdict_view(verdict, question_spot, yes="Legal", no="Illegal"))
+def exercise_feedback(answer, cheat_ask, tracker):
+    _right, _text = cheat_feedback(cheat_ask, answer.value)
+    practise(_right, _text, _text, waiting="Choose an answer.", tracker=tracker, exercise="name-the-cheat")
     return
 
 
 @app.cell(hide_code=True)
-def _():
-    mo.md(r"""
-    ## Your own play
-
-    Type a whole turn for the player above (steps separated by `;`, for
-    example `meld 9H 9D 9S 2C; discard 5S`) and the referee judges it.
-    """)
-    return
-
-
-@app.cell
-def _():
-    own_play = mo.ui.text(value="meld 9H 9D 9S 2C; discard 5S", label="A play", full_width=True)
-    own_play
-    return (own_play,)
-
-
-@app.cell
-def own_verdict(own_play, question_spot):
-    try:
-        _verdict = referee(question_spot, own_play.value)
-    except TutorError as _error:
-        _shown = problem(_error)
-    else:
-        _shown = verdict_view(_verdict, question_spot, yes="Legal", no="Illegal")
-    _shown
+def _(cheat_ask):
+    solution("Show the referee's verdict", verdict_view(referee(cheat_ask["spot"], cheat_ask["play"]),
+                                                        cheat_ask["spot"], yes="Legal", no="Illegal"))
     return
 
 

@@ -18,20 +18,27 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, learn, practise,
-                          problem, progress_widget, quote, recap, rule_html, solution, table_view, verdict_view,
-                          whole_number)
+    from itertools import combinations
+
+    from rulebook import (ask_verdict, cards_view, deal_button, deal_until, hand_widget, hint, ladder_step, learn,
+                          meld_mistake, number_word, play_text, practise, problem, progress_widget, quote, recap,
+                          rule_html, solution, table_view, verdict_view)
     from tutor.cards import Card, format_cards, parse_cards
-    from tutor.errors import TutorError
+    from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
-    from tutor.questions import referee
+    from tutor.questions import ask, referee
+    from tutor.render import cards_text
     from tutor.rules import rules_for
     from tutor.scoring import canasta_bonus
     from tutor.spot import Spot
 
     rules = rules_for("albany")
     LESSON = "12_albany_pile_and_scoring"
-    EXERCISES = ("deep-pickup", "canastas-needed")
+    EXERCISES = ("deep-pickup", "empty-hand", "best-canasta")
+    # Each new question climbs a step: the card to take lies deeper in the pile.
+    DEPTHS = (2, 3, 4, 5)
+    # The canasta questions climb too: a longer run to find among the cards.
+    RUN_LENGTHS = (7, 8, 9, 10, 11)
 
 
 @app.function
@@ -101,6 +108,156 @@ def deal_table() -> str:
     return "\n".join(rows)
 
 
+@app.function
+def deep_question(n: int) -> dict:
+    """The n-th deep pick-up: a dealt hand and a fanned pile whose card at the given depth the hand can take."""
+    depth = ladder_step(n, DEPTHS)
+    for k in range(200):
+        dealt = deal_until(rules, 12100 + n * 200 + k, lambda d: any(
+            v >= 2 for v in Counter(c.rank for c in d["hand"] if rules.is_natural(c)).values()), pile=6)
+        counts = Counter(c.rank for c in dealt["hand"] if rules.is_natural(c))
+        rank = next(r for r, v in counts.items() if v >= 2)
+        pile = [c for c in dealt["discard"] if c.rank != rank]
+        if len(pile) < depth - 1:
+            continue
+        # the card to take, with depth - 1 cards above it
+        pile.insert(len(pile) - (depth - 1), Card(rank, "D"))
+        spot = Spot.from_dict({"variant": "albany", "hand": format_cards(dealt["hand"]),
+                               "discard": format_cards(pile), "phase": "before-draw"})
+        pair = [c for c in spot.hand if c.rank == rank][:2]
+        if ask("pickup", spot, play=f"{format_cards(pair)} depth {depth}").answer:
+            return {"spot": spot, "depth": depth, "card": spot.discard[-depth], "example": format_cards(pair)}
+    raise ValueError("no pile to take from")
+
+
+@app.function
+def deep_feedback(question, picked: str) -> tuple:
+    """(right?, message) for the cards a learner takes the pile's deep card with, judged by the checker."""
+    cards = parse_cards(picked)
+    if not cards:
+        return None, ""
+    depth, card, shown = question["depth"], question["card"].symbol(), cards_text(cards)
+    verdict = ask("pickup", question["spot"], play=f"{picked} depth {depth}")
+    if verdict.answer:
+        return True, (f"Right: the {card} goes down at once with {shown}, and the {number_word(depth - 1)} "
+                      f"card{'s' * (depth != 2)} above it come{'s' * (depth == 2)} along into your hand.")
+    naturals = [c for c in cards if rules.is_natural(c)]
+    mistake = meld_mistake(rules, (question["card"], *cards), going_out=False)
+    if len(naturals) < 2:
+        return False, (f"The {card} needs at least two naturals from your hand to make a new set with it; wild "
+                       "cards alone do not do.")
+    if mistake is not None:
+        return False, f"The {card} and your cards do not make a set: {mistake}."
+    return False, "Not this way: " + "; ".join(r.text for r in verdict.reasons) + "."
+
+
+@app.function
+def empty_hand_question(n: int) -> dict:
+    """The n-th "may you empty your hand?" table: some canastas down, at a table size; the checker decides."""
+    rng = random.Random(12300 + n)
+    rows = rules.data["layouts"]
+    if n < 2:
+        row = next(r for r in rows if r["players"] == 4 and not r.get("partnerships"))
+        have = row["canastas"] - n
+    else:
+        row = rng.choice(rows)
+        have = row["canastas"] - rng.randint(0, 1)
+    ranks = rng.sample(rules.natural_ranks, have + 2)
+    suits = "SHDCSHD"
+    melds = [format_cards(Card(r, x) for x in suits) for r in ranks[:have]]
+    hand = [Card(ranks[have], x) for x in rng.sample("SHDC", 3)] + [Card(ranks[have + 1], rng.choice("SHDC"))]
+    spot = Spot.from_dict({"variant": "albany", "options": {"players": row["players"],
+                                                            "partnerships": row.get("partnerships") or 0},
+                           "hand": format_cards(hand), "melds": melds, "phase": "drawn"})
+    verdict = ask("go-out", spot)
+    return {"spot": spot, "row": row, "have": have, "may": verdict.answer, "verdict": verdict}
+
+
+@app.function
+def table_words(row) -> str:
+    """A table size in words: how many play, and in what partnerships."""
+    if row.get("partnerships"):
+        return f"{row['players']} players in {number_word(row['partnerships'])} partnerships"
+    return f"{row['players']} players, each alone"
+
+
+@app.function
+def empty_hand_feedback(question, groups, selected) -> tuple:
+    """(right?, message) for a turn played on cards: out when the side may go out, a legal turn when not."""
+    if not groups and not selected:
+        return None, ""
+    spot, have, need = question["spot"], question["have"], question["row"]["canastas"]
+    try:
+        play = play_text(spot, groups, [str(c) for c in selected])
+    except ValueError as error:
+        return False, f"Not yet: {error}."
+    verdict = referee(spot, play)
+    out = verdict.answer and verdict.witness.get("went_out")
+    count = (f"your side has {number_word(have)} canasta{'s' * (have != 1)}, and at {table_words(question['row'])} "
+             f"it needs {number_word(need)}")
+    if question["may"]:
+        if out:
+            return True, f"Right: you are out, since {count}."
+        if verdict.answer:
+            return False, f"A legal turn, but you could have gone out: {count}. Put your last cards down."
+        return False, "Not this turn: " + "; ".join(r.text for r in verdict.reasons) + "."
+    if verdict.answer:
+        return True, f"Right: {count}, so you keep cards in your hand for now."
+    before_discard = len(spot.hand) - sum(len(g) for g in groups)
+    if before_discard < 2:
+        return False, (f"You may not empty your hand yet: {count}. Until then, keep at least two cards in your "
+                       "hand before your discard.")
+    return False, "Not this turn: " + "; ".join(r.text for r in verdict.reasons) + "."
+
+
+@app.function
+def canasta_question(n: int) -> dict:
+    """The n-th "biggest bonus" hand: a run of one suit, a wild card and two strangers; the best found by the rules."""
+    rng = random.Random(12500 + n)
+    length = ladder_step(n, RUN_LENGTHS)
+    order = list(reversed(rules.natural_ranks))  # low to high
+    start = rng.randint(0, len(order) - length)
+    suit = rng.choice("SHDC")
+    run = [Card(r, suit) for r in order[start:start + length]]
+    strangers = [Card(r, rng.choice([x for x in "SHDC" if x != suit])) for r in rng.sample(order, 2)]
+    hand = sorted(run + [rng.choice([Card("JK"), Card("2", "C")])] + strangers, key=lambda c: (c.suit, -c.order))
+    best = max((b.points for k in range(rules["canasta"]["min_cards"], len(hand) + 1)
+                for combo in combinations(hand, k) if (b := bonus_of(combo)) is not None), default=0)
+    return {"hand": tuple(hand), "best": best, "run": format_cards(run)}
+
+
+@app.function
+def bonus_of(cards):
+    """The canasta bonus these cards would earn as one set, or None when they are no canasta (or no set)."""
+    try:
+        return canasta_bonus(rules, judge(rules, tuple(cards), going_out=False))
+    except IllegalPlayError:
+        return None
+
+
+@app.function
+def canasta_feedback(question, picked: str) -> tuple:
+    """(right?, message) for the set a learner picks as the canasta earning the biggest bonus."""
+    cards = parse_cards(picked)
+    if not cards:
+        return None, ""
+    mistake = meld_mistake(rules, cards, going_out=False)
+    if mistake is not None:
+        return False, f"Not a set: {mistake}."
+    low = rules["canasta"]["min_cards"]
+    if len(cards) < low:
+        return False, f"A legal set, but {number_word(len(cards))} cards are no canasta: it takes {number_word(low)}."
+    bonus = bonus_of(cards)
+    best = question["best"]
+    if bonus is not None and bonus.points == best:
+        return True, f"Right: {len(cards)} cards, a {bonus.item} earning {bonus.points}, the most these cards can."
+    if any(rules.is_wild(c) for c in cards):
+        return False, (f"A wild card makes it mixed, worth {bonus.points if bonus else 0}: the naturals alone "
+                       f"make a natural canasta, and a natural one earns more.")
+    return False, (f"A natural canasta of {len(cards)} cards earns {bonus.points if bonus else 0}; a longer one "
+                   f"earns more, up to {best} here.")
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -112,10 +269,9 @@ def _():
 @app.cell(hide_code=True)
 def _():
     learn(
-        "the three ways to take from Albany's fanned pile, including from deep inside it;",
-        "how many canastas a side needs to go out, by table size;",
-        "when a player may empty his hand;",
-        "how canastas score by their length, and what is left in a hand costs;",
+        "the ways to take from Albany's fanned pile, even from deep inside it;",
+        "how many canastas a side needs before a player may empty his hand;",
+        "how a canasta scores by its length;",
         "the nine Deluxe options.",
     )
     return
@@ -131,22 +287,20 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Drawing
+    ## The fanned pile
 
-    The discard pile in Albany is spread out in a fan, so every card in it
-    can be seen. A turn starts in one of four ways:
+    Albany's pile is spread in a fan, so every card shows. A turn starts in
+    one of these ways:
 
-    1. draw **two cards** from the stock; or
-    2. take the **top card alone**, if it cannot be laid off onto one of your
-       side's sets (you may even discard it again this turn); or
-    3. take the top card when it *can* be laid off: then it must be laid off
-       or melded at once, and the **whole pile** comes with it; or
-    4. take **any card deeper in the pile together with every card above
-       it**: the lowest card taken must at once make a new set with at least
-       two naturals (and at most two wild cards) from your hand.
+    1. draw **two cards** from the stock;
+    2. take the **top card alone**, when it fits none of your side's sets;
+    3. take the top card when it *does* fit: it goes down at once, and the
+       **whole pile** comes with it;
+    4. take a card **deep in the pile with every card above it**: that
+       card must at once make a new set with **two naturals** (at most two
+       wild cards) from your hand.
 
-    A stopper can never be taken from the top, nor be the lowest card of a
-    deep pick-up; inside a deep pick-up it simply comes along.
+    A stopper is never taken from the top, nor as the deep card.
     """)
     return
 
@@ -160,10 +314,10 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## Exercise 1: a deep pick-up
+    ### Try it
 
-    Choose how deep to take (depth 1 is the top card alone), and select the
-    cards from your hand that would go down with the lowest card taken.
+    Choose how deep to take (depth 1 is the top card) and select the cards
+    from your hand that go down with the lowest card taken.
     """)
     return
 
@@ -188,14 +342,12 @@ def _(deal_again):
 
 
 @app.cell
-def deep_pickup_verdict(depth_slider, hand_view, table, tracker):
+def deep_pickup_verdict(depth_slider, hand_view, table):
     _cards = hand_view.widget.selected
     mo.stop(not _cards and depth_slider.value > 1,
             mo.md("Select the cards from your hand that go down with the lowest card taken "
                   "(or take depth 1, the top card alone)."))
     _answer, _view = pickup_verdict_for(table, _cards, depth_slider.value)
-    if depth_slider.value > 1 and _answer:
-        tracker.widget.mark("deep-pickup")
     mo.vstack([mo.md(f"Taking **{depth_slider.value}** card{'s' * (depth_slider.value != 1)} from the pile"
                      + (f" with **{_cards}** from the hand." if _cards else " with no card from the hand.")),
                _view])
@@ -205,17 +357,56 @@ def deep_pickup_verdict(depth_slider, hand_view, table, tracker):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## A card from the pile for a joker
+    ### Exercise 1: take from deep in the pile
 
-    The cards a pick-up brings may be used on the table at once, like
-    any card of the hand: a natural taken may take the place of a table
-    joker (A-COMBINE), and the freed joker is yours. Below, the 8♦ two
-    deep must go down with your 8♠ and 8♣; the 6♥ above it comes along,
-    takes the joker's place in 5♥ 🃏 7♥, and the joker makes a set with
-    your nines. Taking the 6♥ alone would not do: it can be laid off, so
-    it takes the whole pile, the 4♣ with it, and the joker stays in its
-    set. The tutor tries every pick-up and every move after it before
-    it answers.
+    Take the pile down to the card named: select the cards from your hand
+    that make a new set with it. Each new pile hides the card deeper.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_deep = deal_button("Next pile")
+    new_deep
+    return (new_deep,)
+
+
+@app.cell
+def _(new_deep):
+    deep_ask = deep_question(new_deep.value)
+    deep_hand = hand_widget(rules, deep_ask["spot"].hand, discard=deep_ask["spot"].discard)
+    mo.vstack([mo.md(f"Take the pile down to the **{deep_ask['card'].symbol()}**, {number_word(deep_ask['depth'])} deep:"),
+               pile_positions(deep_ask["spot"]), deep_hand,
+               hint(f"Which cards of yours make a set with the {deep_ask['card'].symbol()}: two of its rank, or its "
+                    "neighbours in its suit?")])
+    return deep_ask, deep_hand
+
+
+@app.cell
+def deep_check(deep_ask, deep_hand, tracker):
+    _right, _text = deep_feedback(deep_ask, deep_hand.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="deep-pickup",
+             waiting="Select the cards that go down with it.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(deep_ask):
+    solution("Show one answer", cards_view(deep_ask["example"], rules,
+                                           label=f"with the {deep_ask['card'].symbol()}", width=40))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Table moves come after the pick-up
+
+    The cards a pick-up brings may be used at once: a natural taken may
+    replace a table joker, and the freed joker is yours (A-COMBINE). Here
+    the 8♦ two deep goes down with your 8♠ 8♣; the 6♥ above it replaces
+    the joker in 5♥ 🃏 7♥, and the joker joins your nines.
     """)
     return
 
@@ -232,15 +423,9 @@ def pickup_exchange_example():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ## No move on the table before the pick-up
-
-    Every turn starts with the stock or the pile: moves on the table come
-    only after it. Here the 9♠ under the stopper could only be taken with
-    cards from your hand that make a set with it at once, and 8♠ 9♠ _ J♠
-    has a gap your hand cannot fill. Putting your Q♥ in the joker's place
-    in Q♥ Q♦ 🃏 would free a joker for the gap, but that exchange may not
-    come first, so the pile stays closed; after the pick-up it would come
-    too late, since the card taken is used at once.
+    But no move on the table comes *before* the pick-up. Below, the 9♠
+    needs 8♠ _ J♠ filled at once; freeing the joker from Q♥ Q♦ 🃏 with
+    your Q♥ would fill the gap, but that exchange may not come first.
     """)
     return
 
@@ -259,15 +444,13 @@ def _():
     mo.md(rf"""
     ## Canastas to go out
 
-    How many canastas a side needs before it may go out depends on the
-    table, and so does the size of the hands:
+    Before a player may empty his hand, his side needs a number of
+    canastas that depends on the table:
 
     {deal_table()}
 
-    A side goes out when it has those canastas and a player plays or
-    discards his last card; the final discard is optional. Without them a
-    player may never empty his hand: in an ordinary turn he keeps at least
-    two cards before his discard.
+    Until then he keeps at least two cards before his discard. With them,
+    he may go out by playing or discarding his last card.
     """)
     return
 
@@ -281,18 +464,60 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Exercise 2: empty your hand, or not yet?
+
+    You have drawn. Play your turn on the cards: go out if your side may
+    (group your last cards, discard if you like), or else keep cards in
+    your hand and discard one.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_empty = deal_button("Next table")
+    new_empty
+    return (new_empty,)
+
+
+@app.cell
+def _(new_empty):
+    empty_ask = empty_hand_question(new_empty.value)
+    empty_hand = hand_widget(rules, empty_ask["spot"].hand, melds=empty_ask["spot"].melds)
+    mo.vstack([mo.md(f"At this table: **{table_words(empty_ask['row'])}**. Your side's sets are shown above your "
+                     "hand."), empty_hand,
+               hint("Count your side's canastas (seven cards or more), then find this table's row above.")])
+    return empty_ask, empty_hand
+
+
+@app.cell
+def empty_check(empty_ask, empty_hand, tracker):
+    _right, _text = empty_hand_feedback(empty_ask, empty_hand.widget.group_cards(), empty_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="empty-hand",
+             waiting="Group and select the cards of your turn.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(empty_ask):
+    solution("Show the checker's answer", verdict_view(empty_ask["verdict"], empty_ask["spot"],
+                                                      yes="You may go out", no="Not yet"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## Scoring by length
 
-    At the end of a hand the cards on the table count plus and the cards in
-    the hand count minus, at these values: 4 to 7, 5; 8, 9 and 10, 10; J Q K,
-    15; ace and 2, 20; joker 50; a three 50 (a stopper is always in the hand,
-    so always minus).
+    Cards on the table count plus, cards in the hand minus: 4 to 7 are 5;
+    8, 9 and 10 are 10; J Q K 15; ace and 2 20; joker 50; a three 50.
 
-    A **natural** canasta earns more the longer it is: 200 for seven or eight
-    cards, 300 for nine or ten, 400 for eleven, 500 for twelve or more. A
-    mixed canasta earns 100, and a wild-card set made only of 2s or only of
-    jokers counts its cards double. Going out earns 100. Seven or more cards
-    of a set still in a hand count minus at their full canasta value.
+    A **natural** canasta earns more the longer it is: 200 for seven or
+    eight cards, 300 for nine or ten, 400 for eleven, 500 for twelve or
+    more. A **mixed** canasta earns 100. Going out earns 100.
+
+    Select cards below to see what they would earn.
     """)
     return
 
@@ -305,22 +530,67 @@ def _():
 
 @app.cell
 def _():
-    canasta_text = mo.ui.text(value="4H 5H 6H 7H 8H 9H TH JH QH", label="A canasta", full_width=True)
-    canasta_text
-    return (canasta_text,)
+    canasta_pick = hand_widget(rules, "4H 5H 6H 7H 8H 9H TH JH QH KH AH 2C JK")
+    canasta_pick
+    return (canasta_pick,)
 
 
 @app.cell
-def canasta_verdict(canasta_text):
-    try:
-        _meld = judge(rules, parse_cards(canasta_text.value))
-    except TutorError as _error:
-        _shown = problem(_error)
+def canasta_verdict(canasta_pick):
+    _cards = canasta_pick.widget.selected_cards()
+    if not _cards:
+        _shown = mo.md("Select the cards of a set.")
     else:
-        _bonus = canasta_bonus(rules, _meld)
-        _shown = (mo.md(f"A {len(_meld)}-card **{_bonus.item}**: a bonus of **{_bonus.points}** ({_bonus.rule}).")
-                  if _bonus else mo.md(f"A legal set of {len(_meld)} cards, not a canasta."))
+        try:
+            _meld = judge(rules, _cards)
+        except TutorError as _error:
+            _shown = problem(_error)
+        else:
+            _bonus = canasta_bonus(rules, _meld)
+            _shown = (mo.md(f"A {len(_meld)}-card **{_bonus.item}**: a bonus of **{_bonus.points}** ({_bonus.rule}).")
+                      if _bonus else mo.md(f"A legal set of {len(_meld)} cards, not a canasta."))
     _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Exercise 3: the biggest bonus
+
+    Select the one canasta in this hand that earns the biggest bonus. Each
+    new hand holds a longer run.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_canasta = deal_button("Next hand")
+    new_canasta
+    return (new_canasta,)
+
+
+@app.cell
+def _(new_canasta):
+    canasta_ask = canasta_question(new_canasta.value)
+    canasta_hand = hand_widget(rules, canasta_ask["hand"])
+    mo.vstack([canasta_hand, hint("Natural beats mixed, and longer beats shorter: find the longest run of one "
+                                  "suit, and leave the wild card out.")])
+    return canasta_ask, canasta_hand
+
+
+@app.cell
+def canasta_check(canasta_ask, canasta_hand, tracker):
+    _right, _text = canasta_feedback(canasta_ask, canasta_hand.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="best-canasta", waiting="Select the cards of a canasta.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(canasta_ask):
+    solution("Show the answer", mo.vstack([cards_view(canasta_ask["run"], rules, width=36),
+                                           mo.md(f"A bonus of **{canasta_ask['best']}**.")]))
     return
 
 
@@ -329,10 +599,9 @@ def _():
     mo.md(r"""
     ## Albany Deluxe
 
-    Nine optional rules, each a switch, all off by default, make up *Albany
-    Canasta Deluxe*. Switch some on to see what they change in the rules
-    data (the checker honours options 1, 2, 3 and 5; the others belong to
-    the game engine and the scoring).
+    Nine optional rules, all off by default, make *Albany Canasta Deluxe*.
+    Switch some on to see what they change (the checker honours options
+    1, 2, 3 and 5; the others belong to the game and its scoring).
     """)
     return
 
@@ -362,58 +631,10 @@ def deluxe_view(deluxe_pick):
 
 @app.cell(hide_code=True)
 def _():
-    mo.md(r"""
-    ## Exercise 2: canastas to go out
-
-    How many canastas does a side need to go out at this table?
-    """)
-    return
-
-
-@app.cell
-def _():
-    new_question = deal_button("New table")
-    new_question
-    return (new_question,)
-
-
-@app.cell
-def _(new_question):
-    question_row = random.Random(12000 + new_question.value).choice(rules.data["layouts"])
-    _teams = (f"in {question_row['partnerships']} partnerships" if question_row.get("partnerships")
-              else "each playing alone")
-    answer_box = mo.ui.text(placeholder="a whole number", label="Canastas needed")
-    mo.vstack([mo.md(f"**{question_row['players']} players**, {_teams}."), answer_box])
-    return answer_box, question_row
-
-
-@app.cell
-def exercise_feedback(answer_box, question_row, tracker):
-    _need = question_row["canastas"]
-    try:
-        _given = whole_number(answer_box.value)
-    except ValueError as _error:
-        _shown = problem(_error)
-    else:
-        _shown = practise(None if _given is None else _given == _need, f"Right: {_need}.",
-                       "Not quite: look the table up in the list above (partnerships need more).", tracker=tracker, exercise="canastas-needed")
-    _shown
-    return
-
-
-@app.cell(hide_code=True)
-def _(question_row):
-    solution("Show the solution", mo.md(f"{question_row['players']} players: {question_row['hand']} cards each, "
-                                        f"**{question_row['canastas']}** canastas to go out."))
-    return
-
-
-@app.cell(hide_code=True)
-def _():
     recap([
         "Albany's pile is fanned: a player may take from deep inside it, in the three ways shown.",
-        'How many canastas a side needs to go out depends on the table size.',
-        'Canastas score by their length; cards left in a hand cost points.',
+        'How many canastas a side needs before a player may empty his hand depends on the table.',
+        'A natural canasta scores by its length; a wild card makes it mixed; cards left in a hand cost points.',
     ], "13_puzzles")
     return
 

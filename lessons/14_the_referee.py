@@ -18,9 +18,9 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, learn, play_text,
-                          play_why, practise, problem, progress_widget, quote, recap, solution, table_view,
-                          verdict_view)
+    from rulebook import (arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, learn, meld_list,
+                          play_text, play_why, practise, problem, progress_widget, quote, recap, solution,
+                          table_view, verdict_view)
     from tutor.cards import format_cards, parse_melds
     from tutor.errors import TutorError
     from tutor.questions import referee
@@ -248,9 +248,7 @@ def checker_answer(ask_button, question_pick, spot):
     else:
         _verdict, _shown = ask_verdict(question_pick.value, spot)
         if _verdict is not None and question_pick.value == "melds":
-            _rows = [f"- {c['kind']} `{c['cards']}`" + (f" onto meld {c['to']}" if c["to"] else "")
-                     for c in _verdict.extra["melds"]]
-            _shown = mo.md("\n".join(_rows) or "No meld can go down this turn.")
+            _shown = meld_list(spot.rules, _verdict.extra["melds"])
     _shown
     return
 

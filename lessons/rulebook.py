@@ -27,7 +27,7 @@ with app.setup:
     from tutor.cards import Card, format_cards, full_deck, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import card_points, judge
-    from tutor.render import cards_html, spot_html
+    from tutor.render import cards_html, cards_text, spot_html
     from tutor.rules import BUILTIN, Rules, Variant, load_variant, rules_for
     from tutor.scoring import canasta_bonus
     from tutor.widget import HandWidget, ProgressWidget
@@ -89,6 +89,33 @@ def cards_view(cards, rules=None, *, label: str | None = None, width: float = 48
     """Cards drawn as a fanned row; wild cards marked when ``rules`` are given."""
     wild = rules_of(rules).wild_ranks if rules is not None else ()
     return mo.Html(cards_html(parse_cards(cards), wild=wild, label=label, width=width))
+
+
+@app.function
+def meld_list(rules, choices, *, empty: str = "No meld can go down this turn.") -> mo.Html:
+    """The checker's list of melds, numbered on screen, each drawn as cards and told in plain words.
+
+    ``choices`` are the listing's entries (``cards``, ``to``: the number of the
+    table meld a lay-off joins, ``points``); table melds are numbered as the card
+    widget numbers them.
+    """
+    wild = rules_of(rules).wild_ranks
+    items = []
+    for number, choice in enumerate(choices, start=1):
+        cards = parse_cards(choice["cards"])
+        n = len(cards)
+        words = (f"add {cards_text(cards)} to meld {choice['to']} on the table" if choice.get("to")
+                 else f"put down {cards_text(cards)} as a new meld")
+        points = f", {choice['points']} points" if choice.get("points") is not None else ""
+        items.append(f'<li data-cards="{html.escape(format_cards(cards))}" data-to="{choice.get("to") or ""}" '
+                     'style="margin:4px 0;display:flex;align-items:center;gap:8px;flex-wrap:wrap">'
+                     f'<strong style="min-width:1.6em;text-align:right">{number}.</strong>'
+                     f"{cards_html(cards, wild=wild, width=30)}"
+                     f"<span>{html.escape(words)} ({n} card{'s' * (n != 1)}{points})</span></li>")
+    if not items:
+        return mo.md(empty)
+    return mo.Html('<ol class="meld-list" style="list-style:none;padding-left:0;margin:4px 0">' + "".join(items)
+                   + "</ol>")
 
 
 @app.function
@@ -250,6 +277,22 @@ def play_text(spot, groups, selected) -> str:
 
 
 @app.function
+def proposal(widget) -> str:
+    """The melds a learner proposes in the card widget: the groups made, or else the selection ("A | B")."""
+    groups = [format_cards(g) for g in widget.group_cards()]
+    if not groups and widget.selected:
+        groups = [widget.selected]
+    return " | ".join(groups)
+
+
+@app.function
+def ladder_step(n: int, steps) -> object:
+    """The n-th question's step on a ladder that grows harder: one step a question, then the top step."""
+    steps = tuple(steps)
+    return steps[min(max(n, 0), len(steps) - 1)]
+
+
+@app.function
 def arranged_spot(variant: str, dealt_hand, groups, selected, *, score: int = 0, phase: str = "drawn"):
     """A spot arranged from a dealt hand in the card widget: groups go to the table, the selection to the pile."""
     from tutor.spot import Spot
@@ -309,6 +352,42 @@ def deal(rules, seed: int, *, cards: int | None = None, pile: int = 0) -> dict:
     discard = [stock.pop() for _ in range(pile)]
     return {"hand": sort_hand(rules, hand), "red_threes": tuple(laid), "discard": tuple(discard),
             "stock": len(stock), "batches": tuple(batches)}
+
+
+@app.function
+def kind_words(rules, card) -> str:
+    """What kind of card this is under these rules, in plain words."""
+    rules = rules_of(rules)
+    return {"natural": "a natural", "wild": "a wild card", "bonus": "a bonus card", "blocker": "a black three",
+            "stopper": "a stopper"}[rules.role(card)]
+
+
+@app.function
+def kind_question(rules, seed: int, kind: str, *, cards: int = 11) -> tuple:
+    """A hand as dealt, before any bonus card is laid out, holding some cards of this kind (``rules.role``)."""
+    rules = rules_of(rules)
+    for n in range(500):
+        hand = shuffled_pack(rules, seed * 1000 + n)[:cards]
+        if any(rules.role(c) == kind for c in hand):
+            return sort_hand(rules, hand)
+    raise ValueError(f"no hand with a card of kind {kind!r}")
+
+
+@app.function
+def kind_feedback(rules, hand, selected, kind: str, name: str) -> tuple:
+    """(right?, message) for "select every card of this kind"; ``name`` is the kind in plain words, plural."""
+    rules = rules_of(rules)
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    wanted = [c for c in hand if rules.role(c) == kind]
+    stray = [c for c in picked if rules.role(c) != kind]
+    if stray:
+        return False, f"Not {stray[0].symbol()}: it is {kind_words(rules, stray[0])}, not one of the {name}."
+    if len(picked) < len(wanted):
+        left = len(wanted) - len(picked)
+        return False, f"{number_word(left).capitalize()} more: every one of the {name} counts, whatever its suit."
+    return True, f"Right: {cards_text(picked)} {'are' if len(picked) > 1 else 'is'} the {name} in this hand."
 
 
 @app.function

@@ -58,8 +58,12 @@ def _meld_shape(rules, naturals: int, wilds_held: int, draw) -> int:
 
 @st.composite
 def spot_dicts(draw, variant: str | None = None, *, hand: tuple[int, int] = (1, 20),
-               pile: tuple[int, int] = (0, 30), phase: str | None = None) -> dict:
-    """A random realistic spot as the contract's JSON dict (hand and pile sizes within the ranges)."""
+               pile: tuple[int, int] = (0, 30), phase: str | None = None, first_meld: bool = False) -> dict:
+    """A random realistic spot as the contract's JSON dict (hand and pile sizes within the ranges).
+
+    ``first_meld``: the side has not melded, the turn starts before the draw, and the pile holds
+    cards of the hot ranks below a top card of one: pickups that feed a first meld (C-INITIAL, Y-DOWN).
+    """
     variant = variant or draw(st.sampled_from(VARIANTS))
     opts = draw(options(variant))
     rules = rules_for(variant, opts)
@@ -78,7 +82,7 @@ def spot_dicts(draw, variant: str | None = None, *, hand: tuple[int, int] = (1, 
 
     # the side's melds: legal groups, one per rank (C-MELD, H-MELD, Y-SET)
     melds: list[str] = []
-    if draw(st.booleans()):
+    if not first_meld and draw(st.booleans()):
         for rank in draw(st.lists(st.sampled_from(naturals), max_size=4, unique=True)):
             have = sum(1 for c in deck if c.rank == rank and role(c) == "natural")
             n = draw(st.integers(2, max(2, min(have, 8))))
@@ -102,7 +106,10 @@ def spot_dicts(draw, variant: str | None = None, *, hand: tuple[int, int] = (1, 
     red_threes = take(lambda c: role(c) == "bonus", draw(st.integers(0, 3)))
     # the pile, bottom first; its top card often of a hot rank
     discard = take(lambda c: True, draw(st.integers(*pile)))
-    if discard and draw(st.booleans()):
+    if first_meld:
+        discard = take(lambda c: c.rank in hot and role(c) == "natural", draw(st.integers(1, 6))) + discard
+        discard = list(draw(st.permutations(discard)))
+    if discard and (first_meld or draw(st.booleans())):
         top = take(lambda c: c.rank in hot and role(c) == "natural", 1)
         if top:
             deck.append(discard.pop())
@@ -110,7 +117,7 @@ def spot_dicts(draw, variant: str | None = None, *, hand: tuple[int, int] = (1, 
     players = rules.layout.sides
     d = {"variant": variant, "options": opts, "score": draw(scores), "hand": format_cards(held),
          "melds": melds, "discard": format_cards(discard), "stock": draw(st.integers(0, 60)),
-         "phase": phase or draw(st.sampled_from(["before-draw", "drawn"]))}
+         "phase": "before-draw" if first_meld else phase or draw(st.sampled_from(["before-draw", "drawn"]))}
     if rules["cards"].get("bonus"):
         d["red_threes"] = format_cards(red_threes)
     if "wimp_rule" in rules.variant.options:

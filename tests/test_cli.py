@@ -427,3 +427,64 @@ def test_melds_lists_steps_the_referee_reads_back(capsys, spot_file):
         assert parse_action(step).kind in ("meld", "layoff")
         code, answer, _ = run(capsys, "check", "play", spot_file(), "--json", "--play", f"{step}; discard 7C")
         assert code == 0 and "answer" in json.loads(answer)
+
+
+# -- C-INITIAL: of the pile only the top card counts; a meld holding another pile card counts nothing --
+BELOW_TOP = {"variant": "classic", "score": 0, "hand": "8S 8H KS KH 5C 6D 7H", "melds": [],
+             "discard": "KD 9C 8D", "phase": "before-draw"}
+BELOW_TOP_PLAY = "pickup 8S 8H; meld 8D 8S 8H; meld KS KH KD; discard 5C"
+
+
+def test_c_initial_meld_with_a_card_from_below_the_top_counts_nothing(capsys, spot_file):
+    code, out, _ = run(capsys, "check", "initial-meld", spot_file(BELOW_TOP), "--play", BELOW_TOP_PLAY, "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["answer"] is False
+    first = answer["reasons"][0]
+    assert first["rule"] == "C-INITIAL" and "totals 30" in first["text"] and "need 50" in first["text"]
+    assert "the meld K♠ K♥ K♦ holds cards from below the top of the pile" in first["text"]
+
+
+@pytest.mark.parametrize("decider", ["z3", "reference"])
+@pytest.mark.parametrize("question", ["pickup", "initial-meld"])
+def test_c_initial_no_pickup_reaches_the_minimum_with_a_meld_from_below_the_top(capsys, spot_file, question, decider):
+    code, out, _ = run(capsys, "check", question, spot_file(BELOW_TOP), "--decider", decider, "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["answer"] is False and answer["reasons"]
+    if decider == "z3":  # the checker names the rule, with numbers that never contradict the no
+        text = next(r["text"] for r in answer["reasons"] if r["rule"] == "C-INITIAL")
+        assert "at most 30" in text and "need 50" in text and "counts nothing" in text
+
+
+@pytest.mark.parametrize("question", ["pickup", "initial-meld"])
+def test_c_initial_the_old_reading_would_have_said_yes(capsys, spot_file, tmp_path, question):
+    # the same spot at a table counting the hand's cards of every meld: 30 + 20 reaches 50
+    (tmp_path / "old.toml").write_text('extends = "classic"\n[initial]\nmeld_holding_pile_cards = "hand_cards_count"\n')
+    spot = {**BELOW_TOP, "variant": str(tmp_path / "old.toml")}
+    code, out, _ = run(capsys, "check", question, spot_file(spot), "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["answer"] is True and answer["witness"]["points"] >= 50
+
+
+def test_c_initial_the_yes_reasons_name_the_meld_that_counts_nothing(capsys, spot_file):
+    spot = {**BELOW_TOP, "hand": "8S 8H KS KH QS QH QC 5C 4D"}
+    code, out, _ = run(capsys, "check", "play", spot_file(spot), "--json",
+                       "--play", "pickup 8S 8H; meld 8D 8S 8H; meld KS KH KD; meld QS QH QC; discard 5C")
+    answer = json.loads(out)
+    text = next(r["text"] for r in answer["reasons"] if r["rule"] == "C-INITIAL")
+    assert answer["answer"] is True and "counts 60" in text
+    assert "the meld K♠ K♥ K♦ holds cards from below the top of the pile, so it counts nothing" in text
+
+
+CANASTY_BELOW_TOP = {"variant": "canasty", "score": 0, "hand": "9S 9H AS AH 4C 5D", "melds": [],
+                     "discard": "AD QC 9D", "phase": "before-draw"}
+
+
+@pytest.mark.parametrize("decider", ["z3", "reference"])
+def test_y_down_a_set_holding_a_pile_card_still_counts_the_hands_cards(capsys, spot_file, decider):
+    # 9D 9S 9H make 15 of the 25 needed; AS AH count in a set with AD from below the top
+    code, out, _ = run(capsys, "check", "pickup", spot_file(CANASTY_BELOW_TOP), "--decider", decider, "--json")
+    assert code == 0 and json.loads(out)["answer"] is True
+    code, out, _ = run(capsys, "check", "initial-meld", spot_file(CANASTY_BELOW_TOP), "--json", "--play",
+                       "pickup 9S 9H; meld 9D 9S 9H; meld AS AH AD; discard 4C")
+    answer = json.loads(out)
+    assert code == 0 and answer["answer"] is True and answer["witness"]["points"] == 45

@@ -15,6 +15,7 @@ from tutor import checker, reference
 from tutor.checker import Found
 from tutor.crosscheck import check_range
 from tutor.errors import SolverLimitError
+from tutor.goals import ANY, Goal
 from tutor.questions import ask
 from tutor.spot import Spot
 
@@ -51,6 +52,29 @@ def test_every_contract_question_gets_the_same_answer(variant, question, data):
     assert z3_answer.answer == ref_answer.answer, spot.to_json()
     if not z3_answer.answer:
         assert z3_answer.reasons, "a no must name the rules that block it"
+
+
+@pytest.mark.parametrize("question", ["pickup", "initial-meld"])
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_c_initial_y_down_both_deciders_judge_pickups_before_the_first_meld_alike(variant, question, data):
+    """Pickups whose pile holds cards below the top that a first meld could use (C-INITIAL, Y-DOWN)."""
+    spot = data.draw(spots(variant, hand=(3, 14), pile=(1, 8), first_meld=True))
+    z3_answer, ref_answer = ask(question, spot), ask(question, spot, decider="reference")
+    assert z3_answer.answer == ref_answer.answer, spot.to_json()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_c_initial_y_down_both_deciders_find_the_same_best_first_meld_after_a_pickup(variant, data):
+    spot = data.draw(spots(variant, hand=(3, 14), pile=(1, 8), first_meld=True))
+    goal = Goal(pickup=ANY, take_pile=True, must_meld=True, best=True)
+    z3_found, ref_found = checker.find(spot, goal), reference.search(spot, goal)
+    assert isinstance(z3_found, Found) == (ref_found is not None), spot.to_json()
+    if ref_found is not None and z3_found.best_proven:
+        assert z3_found.points == ref_found.points, spot.to_json()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -337,3 +337,67 @@ def test_play_a_hand_coach_on_a_phone(marimo_server, page, marimo_runs, no_marim
     assert "seat 0" not in text.lower() and "side 1" not in text.lower()
     screenshot(page, artifacts / "interaction-play-a-hand-coach-phone.png")
     no_marimo_errors()
+
+
+# -- exercises answered on cards, at a desktop's width and a phone's --------------------------
+
+WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": PHONE}
+# lesson, the card widget of an exercise (its place among the lesson's hands), what one card clicked there shows
+CARD_EXERCISES = [
+    ("01_cards_and_values.py", 0, "Select exactly two cards"),
+    ("02_melds_and_wild_cards.py", 3, "Not a legal meld"),
+    ("04_the_pile.py", 0, "Select exactly two cards"),
+    ("05_red_and_black_threes.py", 1, "Only black threes"),
+    ("09_canasty_down_and_pile.py", 0, "is not a legal set"),
+    ("09_canasty_down_and_pile.py", 2, "Select exactly two cards"),
+    ("10_canasty_going_out_and_cheats.py", 1, "you are not out"),
+    ("12_albany_pile_and_scoring.py", 1, "at least two naturals"),
+    ("12_albany_pile_and_scoring.py", 4, "Not a set"),
+]
+
+
+def fits_the_width(tab, hand, width: int) -> None:
+    sizes = tab.evaluate(NO_PAGE_SCROLL)
+    assert sizes["scroll"] <= sizes["width"], sizes
+    cards = hand.locator(CARD)
+    for i in range(cards.count()):
+        box = cards.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, f"card {i} is off the table: {box}"
+
+
+@pytest.mark.parametrize("width", WIDTHS, ids=str)
+@pytest.mark.parametrize("name, widget, shows", CARD_EXERCISES, ids=lambda v: str(v).split(".")[0])
+def test_an_exercise_is_answered_on_cards_at_both_widths(marimo_server, page, marimo_runs, no_marimo_errors,
+                                                         artifacts, name, widget, shows, width):
+    page.set_viewport_size(WIDTHS[width])
+    open_lesson(page, marimo_server, name, marimo_runs)
+    hand = page.locator('[data-testid="hand"]').nth(widget)
+    hand.scroll_into_view_if_needed()
+    fits_the_width(page, hand, WIDTHS[width]["width"])
+    click_and_wait(page, marimo_runs, hand.locator(CARD).first)
+    expect(page.get_by_text(shows).first).to_be_visible()
+    screenshot(page, artifacts / f"exercise-{name.split('.')[0]}-{widget}-{width}.png")
+    no_marimo_errors()
+
+
+@pytest.mark.parametrize("width", WIDTHS, ids=str)
+def test_every_legal_meld_is_listed_as_numbered_cards_at_both_widths(marimo_server, page, marimo_runs,
+                                                                     no_marimo_errors, artifacts, width):
+    page.set_viewport_size(WIDTHS[width])
+    open_lesson(page, marimo_server, "02_melds_and_wild_cards.py", marimo_runs)
+    click_and_wait(page, marimo_runs, page.get_by_role("button", name="List every meld this hand could put down"))
+    listing = page.locator("ol.meld-list").first
+    expect(listing).to_be_visible(timeout=30_000)
+    items = listing.locator("li")
+    assert items.count() >= 1
+    for i in range(items.count()):
+        item = items.nth(i)
+        assert item.locator(".tutor-card").count() >= 1
+        words = item.inner_text()
+        assert ("put down" in words or "to meld 1 on the table" in words) and item.get_attribute("data-cards")
+        box = item.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= WIDTHS[width]["width"] + 0.5, box
+    sizes = page.evaluate(NO_PAGE_SCROLL)
+    assert sizes["scroll"] <= sizes["width"], sizes
+    screenshot(page, artifacts / f"every-meld-02-{width}.png")
+    no_marimo_errors()

@@ -13,6 +13,7 @@ import json
 
 import pytest
 
+from tutor.questions import ask
 from tutor.spot import Spot
 
 
@@ -203,13 +204,16 @@ def test_classic_laying_the_top_card_off_takes_the_pile(load_lesson, kit, html_o
     assert 'data-verdict="yes"' in html_of(out)
 
 
-def test_classic_every_meld_on_request(load_lesson, text_of):
+def test_classic_every_meld_on_request(load_lesson, text_of, html_of):
     lesson = load_lesson("02_melds_and_wild_cards")
     dealt = {"hand": Spot.from_dict({"variant": "classic", "hand": "KS KH 9C 9D 2C 5S"}).hand}
     waiting, _ = lesson.every_meld.run(dealt=dealt, list_button=Value(False))
     assert "when you ask" in text_of(waiting)
     out, _ = lesson.every_meld.run(dealt=dealt, list_button=Value(True))
-    assert "meld KS KH 2C" in text_of(out) and "lay off 2C onto meld 1" in text_of(out)
+    # cards drawn and told with their symbols, never as notation; the lay-off names the table meld's number
+    assert "put down K♠ K♥ 2♣ as a new meld (3 cards, 40 points)" in text_of(out)
+    assert "add 2♣ to meld 1 on the table" in text_of(out)
+    assert "KS KH 2C" not in text_of(out) and 'data-card="KS"' in html_of(out)
 
 
 def test_classic_pile_lesson_deals_valid_spots(load_lesson, kit):
@@ -358,31 +362,24 @@ def test_canasty_extended_down_table(load_lesson, text_of):
 
 def test_canasty_spot_the_cheat(load_lesson, kit, text_of):
     lesson = load_lesson("10_canasty_going_out_and_cheats")
-    spot_data, play = lesson.cheat_questions()[0]
-    spot = Spot.from_dict(spot_data)
+    question = lesson.cheat_question(1)
+    assert question["kind"] == "A"
     tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
-    right, _ = lesson.exercise_feedback.run(answer=Value("A"), question_play=play, question_spot=spot, tracker=tracker)
+    right, _ = lesson.exercise_feedback.run(answer=Value("A"), cheat_ask=question, tracker=tracker)
     assert tracker.widget.solved == ["name-the-cheat"]
-    wrong, _ = lesson.exercise_feedback.run(answer=Value("legal"), question_play=play, question_spot=spot,
-                                            tracker=tracker)
+    wrong, _ = lesson.exercise_feedback.run(answer=Value("legal"), cheat_ask=question, tracker=tracker)
     assert "cheat A" in text_of(right)
-    assert "Not this one" in text_of(wrong)
+    assert "It looks fair, but it is not" in text_of(wrong)
 
 
-def test_canasty_every_cheat_question_names_a_cheat_or_is_legal(load_lesson):
+def test_canasty_every_cheat_is_asked_from_a_dealt_hand_and_named_by_the_referee(load_lesson):
     lesson = load_lesson("10_canasty_going_out_and_cheats")
     named = set()
-    for data, play in lesson.cheat_questions():
-        verdict = lesson.referee(Spot.from_dict(data), play)
+    for n in range(len(lesson.CHEAT_STEPS)):
+        q = lesson.cheat_question(n)
+        verdict = lesson.referee(q["spot"], q["play"])
         named.update(lesson.cheats_named(verdict) if not verdict.answer else ["legal"])
     assert named == {"A", "B", "C", "M", "N", "legal"}
-
-
-def test_canasty_referee_rejects_bad_play_notation(load_lesson, text_of):
-    lesson = load_lesson("10_canasty_going_out_and_cheats")
-    spot = Spot.from_dict(lesson.cheat_questions()[0][0])
-    out, _ = lesson.own_verdict.run(own_play=Value("meld QS QH; fly 5S"), question_spot=spot)
-    assert "unknown action 'fly'" in text_of(out)
 
 
 def test_canasty_going_out_with_unmatched_cards(load_lesson, kit, text_of):
@@ -461,18 +458,16 @@ def test_albany_deep_pickup(load_lesson, kit, html_of, text_of):
     table = Spot.from_dict({"variant": "albany", "hand": "9S 9H 5D 6D 7C KS", "melds": ["QH QS QD"],
                             "discard": "4C 9D 8C 3S QC", "phase": "before-draw"})
     hand = widget(kit, "albany", table.hand, melds=table.melds, discard=table.discard, selected="9S 9H")
-    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
-    no, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(2), table=table, tracker=tracker)
-    assert tracker.widget.solved == []
-    yes, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(4), table=table, tracker=tracker)
-    assert tracker.widget.solved == ["deep-pickup"]
+    no, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(2), table=table)
+    yes, _ = lesson.deep_pickup_verdict.run(hand_view=hand, depth_slider=Value(4), table=table)
     assert 'data-verdict="yes"' in html_of(yes)
     assert 'data-verdict="no"' in html_of(no) and "A-STOPPER" in text_of(no)
 
 
-def test_albany_canasta_bonus_by_length(load_lesson, text_of):
+def test_albany_canasta_bonus_by_length(load_lesson, kit, text_of):
     lesson = load_lesson("12_albany_pile_and_scoring")
-    out, _ = lesson.canasta_verdict.run(canasta_text=Value("4H 5H 6H 7H 8H 9H TH JH QH"))
+    hand = widget(kit, "albany", "4H 5H 6H 7H 8H 9H TH JH QH KH AH 2C JK", selected="4H 5H 6H 7H 8H 9H TH JH QH")
+    out, _ = lesson.canasta_verdict.run(canasta_pick=hand)
     assert "natural canasta" in text_of(out) and "300" in text_of(out)
 
 
@@ -584,6 +579,18 @@ def test_referee_names_the_step_and_the_rule(load_lesson, kit, text_of):
                                         play_source=Value("the play typed here"), spot=spot)
     text = text_of(out)
     assert "Illegal (step 1" in text and "C-MELD" in text and "Source: Classic Canasta, 'Wild cards (2, joker)'" in text
+
+
+def test_referee_every_meld_is_listed_as_cards_numbered_as_the_table_numbers_them(load_lesson, html_of, text_of):
+    lesson = load_lesson("14_the_referee")
+    spot = Spot.from_dict({"variant": "classic", "hand": "KS KH 2C 7D 4C", "melds": ["AS AH AD", "7S 7H 7C"],
+                           "score": 0})
+    out, _ = lesson.checker_answer.run(ask_button=Value(True), question_pick=Value("melds"), spot=spot)
+    text = text_of(out)
+    assert "add 7♦ to meld 2 on the table" in text and "put down K♠ K♥ 2♣ as a new meld" in text
+    assert "7D" not in text and "layoff" not in text and 'data-card="7D"' in html_of(out)
+    listed = ask("melds", spot).extra["melds"]
+    assert html_of(out).count("<li") == len(listed) and f"{len(listed)}. " in text
 
 
 def test_referee_spot_errors_are_messages(load_lesson, text_of):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.cards import format_cards, parse_cards
-from tutor.questions import ask
+from tutor.questions import ask, referee
 from tutor.spot import Spot
 
 SEEDS = range(40)
@@ -298,3 +298,386 @@ def test_pile_switches_keep_the_hand(load_lesson, kit, stem, build, flags):
             widget.melds = [format_cards(m) for m in spot.melds]
             widget.discard = format_cards(spot.discard)
             assert len(widget.selected_cards()) == 2
+
+
+# -- 09 canasty: the down and the pile (answered on cards) ------------------------------------
+
+
+def test_y_down_questions_grow_harder(load_lesson):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    needs = [lesson.down_question(n)["need"] for n in range(len(lesson.DOWN_SCORES))]
+    assert needs == sorted(needs) and needs[0] < needs[-1]
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_down_the_checker_s_down_is_marked_right_and_a_short_one_wrong(load_lesson, kit, text_of, n):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    q = lesson.down_question(n)
+    spot = q["spot"]
+    # the right answer is the checker's own first meld, asked afresh (not the generator's example)
+    witness = ask("initial-meld", spot).witness
+    proposed = " | ".join(witness["melds"])
+    ok, text = lesson.down_feedback(q, proposed)
+    assert ok is True and text.startswith("Right") and str(q["need"]) in text
+    # what the lesson shows, through the card widget and the progress record
+    hand = kit.hand_widget(lesson.rules, spot.hand, groups=witness["melds"])
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.down_check.run(down_ask=q, down_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["make-the-down"]
+    # a wrong answer: the smallest legal set of the hand alone, when it falls short, names the shortfall
+    from itertools import combinations
+
+    sets = [format_cards(c) for c in combinations(spot.hand, 3) if lesson.meld_mistake(lesson.rules, c) is None]
+    short = [s for s in sets if sum(lesson.rules.value(c) for c in parse_cards(s)) < q["need"]]
+    if short:
+        bad, text = lesson.down_feedback(q, short[0])
+        assert bad is False and text.startswith("Short") and f"must total {q['need']}" in text
+    bad, text = lesson.down_feedback(q, format_cards(spot.hand[:1] + spot.hand[-2:]))
+    assert bad is False
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, selected=format_cards(spot.hand[:2]))
+    out, _ = lesson.down_check.run(down_ask=q, down_hand=hand, tracker=tracker)
+    assert "not a legal set" in text_of(out) and tracker.widget.solved == []
+
+
+def test_y_down_one_natural_and_two_wilds_is_named_as_such(load_lesson):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    q = {"spot": Spot.from_dict({"variant": "canasty", "hand": "QS KD 2C 9H 9D 9S 5S", "score": 0}),
+         "score": 0, "need": 25}
+    bad, text = lesson.down_feedback(q, "QS KD 2C")
+    assert bad is False and "one natural only" in text
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_y_pickup_the_pile_question_is_answered_by_the_checker_both_ways(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    lesson = load_lesson("09_canasty_down_and_pile")
+    q = lesson.pile_question(n)
+    spot = q["spot"]
+    assert (q["down"], q["buried"]) == lesson.PILE_STEPS[min(n, len(lesson.PILE_STEPS) - 1)]
+    pairs_ = [format_cards(p) for p in dict.fromkeys(combinations(spot.hand, 2))]
+    truth = {p: ask("pickup", spot, play=p).answer for p in pairs_}
+    right = next(p for p, yes in truth.items() if yes)
+    wrong = next(p for p, yes in truth.items() if not yes)
+    ok, text = lesson.pile_feedback(q, right)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.pile_feedback(q, wrong)
+    assert bad is False and text and not text.startswith("Right")
+    top = spot.discard[-1]
+    wild = next((c for c in spot.hand if lesson.rules.is_wild(c)), None)
+    natural = next((c for c in spot.hand if c.rank == top.rank), None)
+    if q["buried"] and wild is not None and natural is not None:
+        bad, text = lesson.pile_feedback(q, format_cards([natural, wild]))
+        assert bad is False and "only a natural pair" in text
+    one, text = lesson.pile_feedback(q, str(spot.hand[0]))
+    assert one is False and "exactly two" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=right)
+    out, _ = lesson.pile_check.run(pile_ask=q, pile_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pile-or-not"]
+
+
+# -- 10 canasty: going out and the cheats (answered on cards) ----------------------------------
+
+
+def _go_out_turn(lesson, table, witness_play):
+    """The checker's way out, as the groups and discard a learner makes on the cards."""
+    groups, discard = [], []
+    for step in (s.strip() for s in witness_play.split(";")):
+        word, _, rest = step.partition(" ")
+        if word in ("meld", "layoff"):
+            groups.append(parse_cards(rest.split(" to ")[0]))
+        elif word == "discard":
+            discard = list(parse_cards(rest))
+    return groups, discard
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_goout_the_checker_s_way_out_is_marked_right_and_a_short_turn_wrong(load_lesson, kit, text_of, n):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    table = lesson.go_out_question(n)
+    assert table.first_round == lesson.GO_OUT_STEPS[min(n, len(lesson.GO_OUT_STEPS) - 1)]
+    verdict = ask("go-out", table)
+    assert verdict.answer
+    groups, discard = _go_out_turn(lesson, table, verdict.witness["play"])
+    ok, text = lesson.go_out_feedback(table, groups, discard)
+    assert ok is True and text.startswith("Right: you are out")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, table.hand, melds=table.melds, groups=[format_cards(g) for g in groups],
+                           selected=format_cards(discard))
+    out, _ = lesson.go_out_check.run(go_hand=hand, go_table=table, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["go-out"]
+    # the same sets without the discard: a Canasty player goes out with a discard
+    if groups:
+        bad, text = lesson.go_out_feedback(table, groups, [])
+        assert bad is False and "with a discard" in text
+    # only the discard: a legal turn, but too many cards stay
+    alone, text = lesson.go_out_feedback(table, [], discard)
+    assert alone is False and "not out" in text and "at most two" in text
+    # two unrelated cards put down as a set
+    odd = [c for c in table.hand if lesson.rules.is_natural(c)]
+    pair = next(((a, b) for i, a in enumerate(odd) for b in odd[i + 1:] if a.rank != b.rank), None)
+    if pair:
+        left = [c for c in table.hand if c not in pair]
+        bad, text = lesson.go_out_feedback(table, [pair], left[:1])
+        assert bad is False and not text.startswith("Right")
+
+
+@pytest.mark.parametrize("n", range(18))
+def test_y_cheats_the_referee_names_the_cheat_of_each_dealt_play(load_lesson, kit, text_of, n):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    q = lesson.cheat_question(n)
+    if n < len(lesson.CHEAT_STEPS):
+        assert q["kind"] == lesson.CHEAT_STEPS[n]
+    verdict = referee(q["spot"], q["play"])
+    truth = "legal" if verdict.answer else lesson.cheats_named(verdict)[0]
+    ok, text = lesson.cheat_feedback(q, truth)
+    assert ok is True and text.startswith("Right")
+    assert truth == ("legal" if q["kind"] == "legal" else q["kind"])
+    other = "legal" if truth != "legal" else "A"
+    bad, text = lesson.cheat_feedback(q, other)
+    assert bad is False
+    assert ("looks fair" in text) if other == "legal" else ("This one is fair" in text)
+    # the play is shown as cards, never as its notation
+    shown = text_of(lesson.play_in_cards(q["spot"], q["play"]))
+    assert "meld" not in shown and "discard " not in shown and "discards" in shown
+
+
+def test_y_cheats_come_harder_in_order(load_lesson):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    assert [lesson.cheat_question(n)["kind"] for n in range(len(lesson.CHEAT_STEPS))] == list(lesson.CHEAT_STEPS)
+
+
+# -- 12 albany: the fanned pile, canastas to go out, the biggest bonus (answered on cards) ------
+
+
+@pytest.mark.parametrize("n", range(10))
+def test_a_draw_deep_pickup_is_answered_by_the_checker_both_ways(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    q = lesson.deep_question(n)
+    spot, depth = q["spot"], q["depth"]
+    assert depth == lesson.DEPTHS[min(n, len(lesson.DEPTHS) - 1)] and spot.discard[-depth] == q["card"]
+    offers = [format_cards(p) for p in dict.fromkeys(combinations(spot.hand, 2))]
+    truth = {p: ask("pickup", spot, play=f"{p} depth {depth}").answer for p in offers}
+    right = next(p for p, yes in truth.items() if yes)
+    wrong = next(p for p, yes in truth.items() if not yes)
+    ok, text = lesson.deep_feedback(q, right)
+    assert ok is True and text.startswith("Right") and q["card"].symbol() in text
+    bad, text = lesson.deep_feedback(q, wrong)
+    assert bad is False and text and not text.startswith("Right")
+    alone, text = lesson.deep_feedback(q, str(next(c for c in spot.hand if c.rank == q["card"].rank)))
+    assert alone is False and "at least two naturals" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, discard=spot.discard, selected=right)
+    out, _ = lesson.deep_check.run(deep_ask=q, deep_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["deep-pickup"]
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_a_goout_empty_your_hand_only_with_the_table_s_canastas(load_lesson, kit, text_of, n):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    q = lesson.empty_hand_question(n)
+    spot = q["spot"]
+    may = ask("go-out", spot).answer
+    assert may == q["may"] == (q["have"] >= spot.rules.canastas_to_go_out)
+    set_of_three = [c for c in spot.hand if c.rank == spot.hand[0].rank][:3]
+    odd = [c for c in spot.hand if c not in set_of_three]
+    out_turn = ([tuple(set_of_three)], odd)     # every card played: out
+    keep_turn = ([], odd)                        # a discard, three cards kept
+    right, wrong = (out_turn, keep_turn) if may else (keep_turn, out_turn)
+    ok, text = lesson.empty_hand_feedback(q, *right)
+    assert ok is True and text.startswith("Right")
+    assert number_word_in(text, spot.rules.canastas_to_go_out)
+    bad, text = lesson.empty_hand_feedback(q, *wrong)
+    assert bad is False
+    assert ("could have gone out" in text) if may else ("may not empty your hand yet" in text)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, groups=[format_cards(g) for g in right[0]],
+                           selected=format_cards(right[1]))
+    out, _ = lesson.empty_check.run(empty_ask=q, empty_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["empty-hand"]
+
+
+def number_word_in(text, n):
+    from rulebook import number_word
+
+    return f"needs {number_word(n)}" in text
+
+
+def test_a_goout_both_answers_come_up(load_lesson):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    assert {lesson.empty_hand_question(n)["may"] for n in range(8)} == {True, False}
+
+
+@pytest.mark.parametrize("n", range(8))
+def test_a_score_the_biggest_bonus_is_the_longest_natural_run(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    rules = lesson.rules
+    q = lesson.canasta_question(n)
+    hand = q["hand"]
+
+    def bonus(cards):
+        try:
+            b = canasta_bonus(rules, judge(rules, cards, going_out=False))
+        except IllegalPlayError:
+            return None
+        return b.points if b else None
+
+    # the answer found here by the meld rules alone, over the canastas of the run and the wild card
+    run = [c for c in hand if c.suit == parse_cards(q["run"])[0].suit and rules.is_natural(c)]
+    best = max(b for k in range(7, len(run) + 1) for combo in combinations(run, k) if (b := bonus(combo)))
+    assert best == q["best"]
+    longest = max((combo for k in range(7, len(run) + 1) for combo in combinations(run, k) if bonus(combo) == best),
+                  key=len)
+    ok, text = lesson.canasta_feedback(q, format_cards(longest))
+    assert ok is True and text.startswith("Right") and str(best) in text
+    wild = next(c for c in hand if rules.is_wild(c))
+    mixed = tuple(sorted(longest[:6], key=lambda c: c.order)) + (wild,)
+    if bonus(mixed) is not None:
+        bad, text = lesson.canasta_feedback(q, format_cards(mixed))
+        assert bad is False and "mixed" in text
+    short, text = lesson.canasta_feedback(q, format_cards(longest[:6]))
+    assert short is False and "no canasta" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    view = kit.hand_widget(rules, hand, selected=format_cards(longest))
+    out, _ = lesson.canasta_check.run(canasta_ask=q, canasta_hand=view, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["best-canasta"]
+
+
+# -- 01 cards and values: the same card twice, red and black threes ---------------------------
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_c_deck_the_same_card_twice_is_two_copies_of_one_card(load_lesson, kit, text_of, seed):
+    from collections import Counter
+
+    lesson = load_lesson("01_cards_and_values")
+    hand = lesson.twin_question(seed)
+    twin = next(c for c, k in Counter(hand).items() if k >= 2 and not c.is_joker
+                and any(o.rank == c.rank and o != c for o in hand))
+    ok, text = lesson.twin_feedback(hand, format_cards([twin, twin]))
+    assert ok is True and text.startswith("Right")
+    cousin = next(c for c in hand if c.rank == twin.rank and c != twin)
+    bad, text = lesson.twin_feedback(hand, format_cards([twin, cousin]))
+    assert bad is False and "not a suit" in text
+    one, text = lesson.twin_feedback(hand, str(twin))
+    assert one is False and "exactly two" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.twin_check.run(tracker=tracker, twin_hand=hand,
+                                   twin_pick=kit.hand_widget(lesson.rules, hand, selected=format_cards([twin, twin])))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["same-card"]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_c_values_red_and_black_threes_are_picked_by_their_kind(load_lesson, kit, text_of, seed):
+    lesson = load_lesson("01_cards_and_values")
+    rules = lesson.rules
+    red = kit.kind_question(rules, 1200 + seed, "bonus")
+    black = kit.kind_question(rules, 1300 + seed, "blocker")
+    reds = [c for c in red if rules.role(c) == "bonus"]
+    blacks = [c for c in black if rules.role(c) == "blocker"]
+    assert reds and blacks and all(c.rank == "3" and c.is_red for c in reds)
+    ok, text = kit.kind_feedback(rules, red, format_cards(reds), "bonus", "red threes")
+    assert ok is True and text.startswith("Right")
+    other = next(c for c in red if rules.role(c) != "bonus")
+    bad, text = kit.kind_feedback(rules, red, format_cards(reds + [other]), "bonus", "red threes")
+    assert bad is False and f"Not {other.symbol()}" in text
+    if len(blacks) > 1:
+        short, text = kit.kind_feedback(rules, black, format_cards(blacks[:1]), "blocker", "black threes")
+        assert short is False and "more" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.threes_check.run(black_hand=black, red_hand=red, tracker=tracker,
+                                     red_pick=kit.hand_widget(rules, red, selected=format_cards(reds)),
+                                     black_pick=kit.hand_widget(rules, black, selected=format_cards(blacks)))
+    assert text_of(out).count("Right") == 2 and tracker.widget.solved == ["red-threes", "black-threes"]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_c_black3_meld_going_out_is_black_threes_alone(load_lesson, kit, text_of, seed):
+    from tutor.melds import judge
+
+    lesson = load_lesson("05_red_and_black_threes")
+    rules = lesson.rules
+    hand = lesson.black_meld_question(seed)
+    blacks = [c for c in hand if rules.role(c) == "blocker"]
+    judge(rules, tuple(blacks), going_out=True)  # the meld rules accept the answer (raises otherwise)
+    ok, text = lesson.black_meld_feedback(hand, format_cards(blacks))
+    assert ok is True and text.startswith("Right")
+    wild = next(c for c in hand if rules.is_wild(c))
+    bad, text = lesson.black_meld_feedback(hand, format_cards(blacks + [wild]))
+    assert bad is False and "No wild card" in text
+    two, text = lesson.black_meld_feedback(hand, format_cards(blacks[:2]))
+    assert two is False and "at least three" in text
+    if len(blacks) == 4:
+        short, text = lesson.black_meld_feedback(hand, format_cards(blacks[:3]))
+        assert short is False and "every black three" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.black_meld_check.run(black_hand=hand, tracker=tracker,
+                                         black_pick=kit.hand_widget(rules, hand, selected=format_cards(blacks)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["black-meld"]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_c_canasta_a_natural_canasta_leaves_the_wild_cards_out(load_lesson, kit, text_of, seed):
+    from collections import Counter
+
+    from tutor.melds import judge
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    hand = lesson.canasta_question(seed)
+    rank = Counter(c.rank for c in hand if rules.is_natural(c)).most_common(1)[0][0]
+    naturals = [c for c in hand if rules.is_natural(c) and c.rank == rank]
+    bonus = canasta_bonus(rules, judge(rules, tuple(naturals), going_out=False))
+    assert bonus is not None and bonus.points == rules["canasta"]["natural_bonus"]
+    ok, text = lesson.canasta_feedback(hand, format_cards(naturals))
+    assert ok is True and text.startswith("Right") and str(bonus.points) in text
+    wild = next(c for c in hand if rules.is_wild(c))
+    mixed, text = lesson.canasta_feedback(hand, format_cards(naturals[:6] + [wild]))
+    assert mixed is False and "makes it mixed" in text
+    short, text = lesson.canasta_feedback(hand, format_cards(naturals[:5]))
+    assert short is False and "two more" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.natural_canasta_check.run(canasta_hand=hand, tracker=tracker,
+                                              canasta_pick=kit.hand_widget(rules, hand, selected=format_cards(naturals)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["natural-canasta"]
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_frozen_pile_taken_on_cards_is_answered_by_the_checker_both_ways(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    lesson = load_lesson("04_the_pile")
+    q = lesson.take_question(n)
+    spot = q["spot"]
+    assert (q["melded"], q["frozen"]) == lesson.TAKE_STEPS[min(n, len(lesson.TAKE_STEPS) - 1)]
+    offers = [format_cards(p) for p in dict.fromkeys(combinations(spot.hand, 2))]
+    truth = {p: ask("pickup", spot, play=p).answer for p in offers}
+    right = next(p for p, yes in truth.items() if yes)
+    wrong = next(p for p, yes in truth.items() if not yes)
+    ok, text = lesson.take_feedback(q, right)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.take_feedback(q, wrong)
+    assert bad is False and text.startswith("Not with these")
+    top = spot.discard[-1]
+    wild = next(c for c in spot.hand if lesson.rules.is_wild(c))
+    natural = next(c for c in spot.hand if c.rank == top.rank)
+    if q["frozen"] or not q["melded"]:
+        frozen, text = lesson.take_feedback(q, format_cards([natural, wild]))
+        assert frozen is False and "frozen" in text and "natural pair" in text
+    one, text = lesson.take_feedback(q, str(spot.hand[0]))
+    assert one is False and "exactly two" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=right)
+    out, _ = lesson.take_check.run(take_ask=q, take_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["take-it"]

@@ -67,10 +67,25 @@ def test_classic_initial_counts_only_the_piles_top_card():
     # KD on top counts; the aces below it do not, so 30 is short of 50
     s = spot(score=0, hand="KS KH 4C 5D", discard="AS AH AD QC KD", phase="before-draw")
     assert find(s, TAKE) is None
-    # with two aces of its own the side reaches 40 + 30
+
+
+def test_c_initial_meld_with_a_card_from_below_the_top_counts_nothing():
+    # two aces of its own and AD from below the top: the aces' meld counts nothing, its AS AH
+    # included, so 30 is short of 50 (the old reading counted 40 + 30)
     s = spot(score=0, hand="KS KH AS AH 4C 5D", discard="AD QC KD", phase="before-draw")
+    assert find(s, TAKE) is None
+    # with three aces of its own the side reaches 30 + 60, AD kept
+    s = spot(score=0, hand="KS KH AS AH AC 4C 5D", discard="AD QC KD", phase="before-draw")
     found = search(s, Goal(pickup=ANY, take_pile=True, best=True))
-    assert found is not None and found.points == 70
+    assert found is not None and found.points == 90
+
+
+def test_y_down_a_set_holding_a_pile_card_still_counts_the_hands_cards():
+    # canasty: of the pile only the top card counts, but the hand's aces count in a set with AD:
+    # 9D 9S 9H make 15, short of 25; with AS AH AD the down is 45
+    s = spot("canasty", score=0, hand="9S 9H AS AH 4C 5D", discard="AD QC 9D", phase="before-draw")
+    found = search(s, Goal(pickup=ANY, take_pile=True, best=True))
+    assert found is not None and found.points == 45
 
 
 def test_classic_initial_melds_of_one_turn_add_up():

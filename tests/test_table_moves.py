@@ -18,6 +18,8 @@ from tutor.spot import Spot
 from tutor.pickup_moves import StandIn, moves_around_pickup, pickups
 from tutor.table_moves import MAX_TABLES, rearrangements, stranded
 from tutor.turn import play_turn
+from tutor.reference.albany import search as albany_search
+from tutor.reference import combine
 
 CANASTAS = ["QC QC QH QH QS 2C 2D", "KC KC KH KH KS KS 2H"]
 
@@ -55,10 +57,12 @@ def goal_of(spot):
 @pytest.mark.parametrize("decider", ["z3", "reference"])
 def test_a_combine_going_out_may_start_with_a_move_on_the_table(name, decider):
     spot, move = needs(name)
-    assert not hasattr(checker.find(spot, goal_of(spot)), "play")      # as the table stands: no
-    assert reference.find(spot, goal_of(spot)) is None
+    goal = goal_of(spot)
+    assert not hasattr(checker.find(spot, goal), "play")      # as the table stands: no
+    assert albany_search(spot, goal, goal.pickup) is None    # the reference's search before its moves
     verdict = ask("go-out", spot, decider=decider)
-    assert verdict.answer and verdict.witness["play"].startswith(move)
+    moves = [step for step in move.split("; ") if step.split()[0] in ("exchange", "combine")]
+    assert verdict.answer and all(step in verdict.witness["play"].split("; ") for step in moves)
     assert play_turn(spot, parse_play(verdict.witness["play"])).went_out
 
 
@@ -209,3 +213,27 @@ def test_a_draw_a_side_not_down_has_no_table_to_free_a_joker_from():
     spot = Spot.from_dict({**JOKER_FOR_A_DEEP_SET, "melds": []})
     verdict = ask("pickup", spot)
     assert not verdict.answer and all(r.rule != "A-COMBINE" for r in verdict.reasons)
+
+
+# -- the reference decider's own walk of the moves (``reference.combine``) -----------------------------
+def test_a_combine_the_reference_walks_the_same_tables_its_own_way():
+    spot, _ = needs("bridge")
+    walked = {"; ".join(map(str, m.steps)) for m in combine.tables_after_moves(spot, NONE, take_pile=False)}
+    assert walked == {"layoff 7H to 1; combine 1 2"}
+
+
+def test_a_draw_the_reference_makes_no_move_on_the_table_before_the_pickup():
+    spot = Spot.from_dict({"variant": "albany", "phase": "before-draw", "hand": "KC 5H 9D 8S",
+                           "melds": ["JC QC JK AC"], "discard": "4D KC"})
+    for moved in combine.tables_after_moves(spot, ANY, take_pile=True):
+        assert moved.steps[0].kind == "pickup"
+    for decider in ("z3", "reference"):  # exchanging KC first would make the top card free to take alone
+        assert not ask("pickup", spot, play="depth 1", decider=decider).answer
+
+
+def test_a_combine_the_reference_gives_up_past_its_table_limit():
+    melds = [f"{r}H {r}D JK" for r in "56789T"]
+    hand = " ".join(f"{r}S {r}C" for r in "56789T")
+    spot = Spot.from_dict({"variant": "albany", "phase": "drawn", "hand": hand, "melds": melds, "discard": "KS"})
+    with pytest.raises(SolverLimitError, match="tables"):
+        combine.tables_after_moves(spot, NONE, take_pile=False)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tutor.cards import Card
+from tutor.cards import Card, parse_cards
 from tutor.play import parse_play
 from tutor.questions import referee
 from tutor.spot import Spot
@@ -65,10 +65,42 @@ def test_first_meld_below_the_minimum_is_illegal_C_INITIAL():
     assert e.rule == "C-INITIAL" and "totals 15" in str(e) and "need 90" in str(e)
 
 
-def test_only_the_piles_top_card_counts_toward_the_minimum_C_INITIAL():
+def test_c_initial_meld_with_a_card_from_below_the_top_counts_nothing():
     s = spot(melds=[], hand="AH AD 9C 5S", discard="AC QH AS")
+    e = error(s, "pickup AH AD; meld AS AH AD AC; discard 9C")  # AC lies below the top: the meld counts nothing
+    assert e.rule == "C-INITIAL" and "totals 0" in str(e)
+    assert "the meld A♠ A♥ A♦ A♣ holds cards from below the top of the pile" in str(e)
+    turn = play_turn(s, parse_play("pickup AH AD; meld AS AH AD; discard 9C"))  # the top and the hand's cards
+    assert turn.initial_points == 60 and turn.uncounted == ()
+
+
+def test_c_initial_a_pile_card_laid_off_onto_a_meld_of_the_hand_makes_it_count_nothing():
+    s = spot(melds=[], hand="AH AD 9C 5S", discard="AC QH AS")
+    e = error(s, "pickup AH AD; meld AS AH AD; layoff AC; discard 9C")
+    assert e.rule == "C-INITIAL" and "totals 0" in str(e)
+
+
+def test_c_initial_other_melds_add_up_while_the_one_holding_a_pile_card_counts_nothing():
+    s = spot(melds=[], hand="8S 8H KS KH QS QH QC 5C 4D", discard="KD 9C 8D")
+    turn = play_turn(s, parse_play("pickup 8S 8H; meld 8D 8S 8H; meld KS KH KD; meld QS QH QC; discard 5C"))
+    assert turn.initial_points == 60 and [turn.table[i] for i in turn.uncounted] == [parse_cards("KS KH KD")]
+    e = error(spot(melds=[], hand="8S 8H KS KH 5C 6D 7H", discard="KD 9C 8D"),
+              "pickup 8S 8H; meld 8D 8S 8H; meld KS KH KD; discard 5C")  # the old reading counted 50
+    assert e.rule == "C-INITIAL" and "totals 30" in str(e)
+
+
+def test_c_initial_a_face_both_in_the_hand_and_below_the_top_is_read_as_the_hands():
+    s = spot(melds=[], hand="KH KD KS QS QH 9C 5S", discard="KS QC 8D 7C KC", score=-10)
+    turn = play_turn(s, parse_play("pickup KH KD; meld KC KH KD KS; meld QS QH QC; discard 9C"))
+    # one K♠ is the hand's and one the pile's: the kings read as the hand's count, the queens' meld does not
+    assert turn.initial_points == 40 and len(turn.uncounted) == 1
+
+
+def test_y_down_a_set_holding_a_pile_card_still_counts_the_hands_cards():
+    s = Spot.from_dict({"variant": "canasty", "hand": "AH AD 9C 5S", "melds": [], "discard": "AC QH AS",
+                        "phase": "before-draw"})
     turn = play_turn(s, parse_play("pickup AH AD; meld AS AH AD AC; discard 9C"))
-    assert turn.initial_points == 60  # AS (top), AH, AD count; AC from the pile does not
+    assert turn.initial_points == 45 and turn.uncounted == ()  # AS (top), AH, AD; AC from the pile does not
 
 
 def test_a_turn_ends_with_one_discard_C_GOOUT():

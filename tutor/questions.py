@@ -230,7 +230,8 @@ def go_out(spot: Spot, engine) -> Verdict:
         else:
             goal = Goal(pickup=ANY, take_pile=True, go_out=True)
         play, reasons, _, spent = _solve_counted(engine, spot, goal)
-        if play is None and not stoppers_block(spot.rules, spot.hand):  # no move takes a stopper from the hand
+        if play is None and _moves_above(engine) and not stoppers_block(spot.rules, spot.hand):
+            # (no move takes a stopper from the hand)
             when = "" if spot.phase == "drawn" else " after taking from the pile"
             play, reasons = _after_table_moves(engine, spot, goal, reasons, spent, table_moves_for(spot), when)
     if play is None:
@@ -241,17 +242,22 @@ def go_out(spot: Spot, engine) -> Verdict:
     return _found("go-out", spot, play, False, t.ms)
 
 
+def _moves_above(engine) -> bool:
+    """Does this decider leave albany's moves on the table (A-COMBINE) to be searched here? The z3
+    checker does; the reference decider searches them inside its own turn (``reference.combine``),
+    so that the two deciders share no search."""
+    return not engine.__name__.endswith("reference")
+
+
 def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int, moved: list, when: str):
     """The goal after albany's moves on the table (A-COMBINE), ``moved``: the tables they reach
     (``tutor.table_moves``) or the turns that start with them (``tutor.pickup_moves``).
 
-    With the z3 checker the tables draw on what the question's resource limit has left after the
-    table as it stands (``spent``), one after another, so a question keeps one limit."""
-    limited = not engine.__name__.endswith("reference")
-    if limited:
-        from . import checker
+    The tables draw on what the question's resource limit has left after the table as it stands
+    (``spent``), one after another, so a question keeps one limit."""
+    from . import checker
 
-        left = (getattr(engine, "rlimit", None) or checker.rlimit_for(spot)) - spent
+    left = (getattr(engine, "rlimit", None) or checker.rlimit_for(spot)) - spent
     goals = {spot.phase: replace(goal, reasons=False),
              "drawn": replace(goal, pickup=NONE, take_pile=False, reasons=False)}  # after a pickup
 
@@ -263,16 +269,14 @@ def _after_table_moves(engine, spot: Spot, goal: Goal, reasons, spent: int, move
     while queue:
         way = queue.pop(0)
         tables = f"{len(queue) + 1} more tables reached by moves on the table (A-COMBINE) to ask"
-        if limited:
-            if left <= 0:
-                raise SolverLimitError(f"the solver gave up within its resource limit: {tables}")
-            engine = _Limited(left)
+        if left <= 0:
+            raise SolverLimitError(f"the solver gave up within its resource limit: {tables}")
+        engine = _Limited(left)
         try:
             play, _, _, used = _solve_counted(engine, way.spot, goals[way.spot.phase])
         except SolverLimitError as e:
             raise SolverLimitError(f"{e}; {tables}") from None
-        if limited:
-            left -= used
+        left -= used
         if play is None:
             continue
         if isinstance(way, StandIn):  # a yes where more is allowed than a turn may do: ask the real ways
@@ -309,7 +313,8 @@ def pickup(spot: Spot, engine, play: str | None) -> Verdict:
             reasons, spent = reasons + tuple(more or ()), spent + used
             if found is not None:
                 break
-        if found is None:  # moves on the table after the pickup may let the turn end legally (never before it)
+        if found is None and _moves_above(engine):  # moves on the table after the pickup may let the turn
+            # end legally (never before it)
             named = goal.pickup if isinstance(goal.pickup, Action) else None
             found, reasons = _after_table_moves(engine, spot, goal, reasons, spent,
                                                 moves_around_pickup(spot, named), " after taking from the pile")

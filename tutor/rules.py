@@ -121,6 +121,7 @@ SCHEMA: dict[str, dict[str, Any] | None] = {
                 "extra_deck_penalty": _INT, "base_decks": _INT, "all_twos_double": _BOOL,
                 "pure_wild_cards_double": _BOOL},
     "initial": {"rule": _STR, "required": _BOOL, "pile_top_only": _BOOL,
+                "meld_holding_pile_cards": _choice("counts_nothing", "hand_cards_count"),
                 "concealed_exempt": _BOOL, "bands": _bands},
     "pile": {"rule": _STR, "style": _choice("whole", "fanned"), "frozen_rule": _STR, "frozen_unmelded": _BOOL,
              "frozen_by": _ROLES, "take_with": _WAYS, "frozen_take_with": _WAYS,
@@ -139,6 +140,14 @@ SCHEMA: dict[str, dict[str, Any] | None] = {
     "game": {"rule": _STR, "target": _INT, "hands": _INT, "first_hand_multiple": _INT,
              "first_hand_plus": _INT, "lead_by": _INT, "auction": _BOOL, "odd_man": _BOOL, "money": _BOOL},
     "cheats": None,  # free-form: letter -> description
+}
+# What a key means when a variant file leaves it out (``Rules.setting``).
+DEFAULTS: dict[str, Any] = {
+    # Toward a first meld, of the pile only the top card counts, and every card from the hand
+    # counts, whatever meld it joins. The other reading ("counts_nothing"): a meld that also holds
+    # a card of the pile below its top is made with the pile already taken and counts nothing,
+    # its hand cards included. (Without a minimum the count is only shown, never judged.)
+    "initial.meld_holding_pile_cards": "hand_cards_count",
 }
 _TOP_KEYS = {"id": _STR, "name": _STR, "source": _STR, "summary": _STR, "extends": _STR, "options": _DICT,
              "layouts": list, "rules": _DICT, "deluxe": _DICT}
@@ -570,6 +579,11 @@ class Rules:
 
     def rule(self, rid: str) -> Rule:
         return self.variant.rules[rid]
+
+    def setting(self, section: str, key: str) -> Any:
+        """``section.key`` of the rules, or its default (``DEFAULTS``) when the variant leaves it out."""
+        table = self[section]
+        return table[key] if key in table else DEFAULTS[f"{section}.{key}"]
 
     def source_of(self, rid: str) -> str:
         """Where rule ``rid`` comes from, for a person (a finer ID such as ``Y-CHEATS.A``

@@ -21,6 +21,7 @@ from .cards import Card, format_cards
 from .errors import IllegalPlayError, VariantError
 from .melds import BLOCKERS, GROUP, Meld, card_points, judge
 from .play import COMBINE, DISCARD, EXCHANGE, LAYOFF, MELD, PICKUP, TABLE_MOVES, Action
+from .render import cards_text
 from .rules import Rules
 from .spot import Spot
 from .table_moves import combine_sets, exchange_joker, joker_sets_for, move_rule, sets_holding_a_joker
@@ -50,6 +51,7 @@ class Turn:
     went_out: bool = False
     concealed: bool = False
     initial_points: int = 0
+    uncounted: tuple[int, ...] = ()  # indexes into table: new melds that count nothing toward the first meld
     bonus_laid_out: tuple[Card, ...] = ()
     origins: list[Counter] = field(default_factory=list)  # per set of ``table``: what it held before the turn,
     #                                                        with the naturals exchanged for its jokers
@@ -460,14 +462,15 @@ class _Replay:
                                 "in the turn the player goes out", 0)
         if self.pending_blockers and not went_out:
             raise TurnError(rules.cite("blocker_meld"), "a black 3 is taken from the pile only to go out with it", 0)
-        points = self._initial_points()
+        points, uncounted = self._initial_points()
         need = self.spot.initial_need
         if need and self.new and not (concealed and rules["initial"].get("concealed_exempt")):
             if points < need:
-                raise TurnError(rules.cite("initial"), initial_shortfall_text(self.spot, points), 0,
+                raise TurnError(rules.cite("initial"),
+                                initial_shortfall_text(self.spot, points, [self.table[i] for i in uncounted]), 0,
                                 cheats=("B",) if "cheats" in rules.data else ())
         return Turn(self.spot, self.actions, self.table, self.new, self.hand, self.discarded, self.picked,
-                    self.pickup_kind, went_out, concealed, points, tuple(self.bonus), self.origin)
+                    self.pickup_kind, went_out, concealed, points, uncounted, tuple(self.bonus), self.origin)
 
     def _may_go_out(self, quiet: bool = False) -> bool:
         """Check the going-out conditions; ``quiet`` answers instead of raising."""
@@ -491,16 +494,48 @@ class _Replay:
             return no(go["rule"], wimp_text(spot))
         return True
 
-    def _initial_points(self) -> int:
-        """Card values of the melds made this turn; of the pile only the top card counts."""
-        put_down = Counter()
-        for m, before in zip(self.table, self.origin):
-            put_down.update(Counter(m) - before)
+    def _initial_points(self) -> tuple[int, tuple[int, ...]]:
+        """The first-meld points of the melds made this turn, and the new melds that count nothing."""
         own = Counter(self.spot.hand)
         if self.top is not None:
             own[self.top] += 1
-        counted = Counter({c: min(n, own[c]) for c, n in put_down.items()})
-        return card_points(self.rules, counted.elements())
+        put = [(i, Counter(m) - before) for i, (m, before) in enumerate(zip(self.table, self.origin))]
+        put = [(i, cards) for i, cards in put if cards]
+        if self.rules.setting("initial", "meld_holding_pile_cards") == "hand_cards_count":
+            # Of the pile only the top card counts: every card from the hand counts, wherever it went.
+            put_down = sum((cards for _, cards in put), Counter())
+            counted = Counter({c: min(n, own[c]) for c, n in put_down.items()})
+            return card_points(self.rules, counted.elements()), ()
+        points, dirty = clean_melds_points(self.rules, [cards for _, cards in put], own)
+        return points, tuple(put[j][0] for j in dirty)
+
+
+def clean_melds_points(rules: Rules, melds: list[Counter], own: Counter) -> tuple[int, tuple[int, ...]]:
+    """The most first-meld points of ``melds`` when only those made of ``own`` cards count
+    (the hand and the pile's top card), and the positions of the melds that count nothing.
+
+    A meld is judged as it ends the turn: one the turn lays a card from below the top of the
+    pile onto holds that card as much as one put down with it, so it counts nothing either.
+    The judges that search for turns count final melds, never the order of steps, and a
+    reading that depended on the order would let a lay-off made later undo a minimum the
+    turn had already met. Cards are named by face: where the hand and the pile below its top
+    held the same face, the reading most favourable to the player decides which copy went where.
+    """
+    total = sum(melds, Counter())
+    contested = [j for j, m in enumerate(melds) if any(total[c] > own[c] for c in m)]
+    sure = [j for j in range(len(melds)) if j not in contested]
+    best_points, best_set = -1, ()
+    # Few melds ever contest a face (one per rank), so every choice among them is tried.
+    for mask in range(1 << len(contested)):
+        chosen = [contested[k] for k in range(len(contested)) if mask >> k & 1]
+        used = sum((melds[j] for j in chosen), Counter())
+        if used - own:
+            continue
+        points = sum(card_points(rules, melds[j].elements()) for j in sure + chosen)
+        if points > best_points:
+            best_points, best_set = points, tuple(chosen)
+    dirty = tuple(j for j in contested if j not in best_set)
+    return best_points, dirty
 
 
 def wimp_allows(spot: Spot) -> bool:
@@ -519,9 +554,21 @@ def wimp_text(spot: Spot) -> str:
             f"{min(scores)} and you have {scores[0]}")
 
 
-def initial_shortfall_text(spot: Spot, points: int) -> str:
+def initial_shortfall_text(spot: Spot, points: int, uncounted=()) -> str:
     word = "down" if spot.rules.cite("initial").startswith("Y-") else "first meld"
-    return (f"your {word} totals {points}; with {spot.score} points you need {spot.initial_need}")
+    text = f"your {word} totals {points}; with {spot.score} points you need {spot.initial_need}"
+    return text + (f"; {uncounted_text(uncounted, word)}" if uncounted else "")
+
+
+def uncounted_text(melds, word: str = "first meld") -> str:
+    """Why melds of the turn add nothing to the first-meld minimum, for a learner."""
+    shown = [cards_text(m) for m in melds]
+    if len(shown) == 1:
+        return (f"the meld {shown[0]} holds cards from below the top of the pile, "
+                f"so it counts nothing toward your {word}")
+    listed = ", ".join(shown[:-1]) + " and " + shown[-1]
+    return (f"the melds {listed} hold cards from below the top of the pile, "
+            f"so they count nothing toward your {word}")
 
 
 def going_out_shortfall_text(rules: Rules, have: int) -> str:

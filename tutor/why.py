@@ -3,8 +3,8 @@
 A "no" names the rules that block every turn; a "yes" names the rules its
 witness turn satisfies, in the order a player meets them: taking the pile
 (and why the pile allowed it), the first meld's minimum (and which pile
-cards counted nothing toward it), going out (the canastas that allow it),
-and how the turn ended. Each reason is read off the replayed turn, so it can
+cards, or which melds holding them, counted nothing toward it), going out
+(the canastas that allow it), and how the turn ended. Each reason is read off the replayed turn, so it can
 never contradict the witness it explains.
 """
 
@@ -16,7 +16,7 @@ from .goals import UNKNOWN
 from .play import PICKUP
 from .render import cards_text
 from .spot import Spot
-from .turn import Turn
+from .turn import Turn, uncounted_text
 from .verdict import Reason
 
 
@@ -75,6 +75,9 @@ def _first_meld_reason(spot: Spot, turn: Turn) -> Reason | None:
     counted = turn.initial_points
     text = (f"your first meld counts {counted} and, with a score of {spot.score}, "
             f"your side needs {need}")
+    if turn.uncounted:
+        return Reason.of(rules, rules.cite("initial"),
+                         f"{text}; {uncounted_text([turn.table[i] for i in turn.uncounted])}")
     top = spot.discard[-1] if turn.picked_up else None
     below = Counter(turn.picked_up) - Counter([top]) if turn.picked_up else Counter()
     melded = sum((Counter(turn.table[i]) for i in turn.new_melds), Counter())

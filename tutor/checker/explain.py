@@ -114,7 +114,10 @@ def _explain(session: Session, t: Tracked, core, assumptions, goal: Goal, detail
                      step=initial.step(enc))
         total = "nothing" if best is None else f"at most {best}"
         text = f"your melds total {total}; with {spot.score} points you need {spot.initial_need}"
-        if enc.census.pile_open:
+        if enc.census.pile_open and "clean" in enc.facts:
+            text += ("; of the pile only its top card counts: a meld that also holds cards from below the top "
+                     "of the pile counts nothing toward your first meld, not even its cards from your hand")
+        elif enc.census.pile_open:
             text += " (of the pile only its top card counts)"
         return text
     return rules.rule(t.rule).text if t.rule in rules.variant.rules else t.rule

@@ -45,7 +45,7 @@ from ..errors import SolverLimitError
 from ..goals import ANY, NONE, Goal
 from ..play import Action
 from ..spot import Spot
-from . import goals, model, pile, witness
+from . import goals, initial, model, pile, witness
 from .api import DEFAULT_RLIMIT, Found, _fixed, _recheck, drawn
 from .encoding import Encoding
 from .kinds import WILD_KIND, census
@@ -167,6 +167,7 @@ def _split_wilds(enc: Encoding) -> None:
     for k in kinds:
         enc.hard.append(total(per[k.name] for per in split.values()) == enc.melded[k.name])
     enc.facts["wild_split"] = split
+    initial.tie_counted_wilds(enc, split)
 
 
 def _decisions(enc: Encoding) -> list[str]:

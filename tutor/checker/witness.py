@@ -87,18 +87,52 @@ def _named_face(kind, goal: Goal, took: bool, with_goal: bool) -> Card:
 
 
 def _place_by_kind(census, val, split: dict, wild_cards: list[Card], pending: list[Card], top_index,
-                   cards_on: dict[int, list[Card]]) -> None:
+                   cards_on: dict[int, list[Card]], counts: "_Counted") -> None:
     """Wild cards onto targets by kind, as the solution's split says (those named with the top card are there)."""
     named = Counter(census.kind_of(c).name for c in pending if census.rules.role(c) == "wild")
-    for i, per in split.items():
+    for i in counts.order(split):
+        per = split[i]
         for name, term in per.items():
             n = val(term) - (named[name] if i == top_index else 0)
-            cards = [c for c in wild_cards if census.kind_of(c).name == name][:max(n, 0)]
+            cards = counts.pick([c for c in wild_cards if census.kind_of(c).name == name], max(n, 0), i)
             if n < 0 or len(cards) < n:
                 raise CheckerBug(f"the solution puts {val(term)} {name} cards on target {i}, with {len(cards)} left")
             for card in cards:
                 wild_cards.remove(card)
             cards_on[i] += cards
+
+
+class _Counted:
+    """Which targets count toward a first meld (``initial``), and the hand's faces still free for them.
+
+    A clean target holds only cards whose faces the hand held (a pile copy of such a face
+    reads as the hand's own): those go onto it first, the dearest first.
+    """
+
+    def __init__(self, enc: Encoding, val):
+        clean = enc.facts.get("clean")
+        self.clean = {i for i, c in (clean or {}).items() if isinstance(i, int) and val(c)}
+        self.active = clean is not None
+        self.faces = Counter(enc.census.spot.hand)
+        self.rules = enc.rules
+
+    def order(self, indexes) -> list[int]:
+        return sorted(indexes, key=lambda i: i not in self.clean)
+
+    def pick(self, cards: list[Card], n: int, index: int) -> list[Card]:
+        """``n`` of ``cards`` for target ``index``: for a clean one, the hand's faces first, dearest first."""
+        if not self.active or index not in self.clean:
+            return cards[:n]
+        ranked = sorted(cards, key=lambda c: (self.faces[c] <= 0, -self.rules.value(c)))
+        out = []
+        for card in ranked[:n]:
+            self.faces[card] -= 1
+            out.append(card)
+        return out
+
+    def use(self, card: Card, index: int) -> None:
+        if self.active and index in self.clean:
+            self.faces[card] -= 1
 
 
 def build(enc: Encoding, val, goal: Goal) -> tuple[Action, ...]:
@@ -179,9 +213,13 @@ def build(enc: Encoding, val, goal: Goal) -> tuple[Action, ...]:
             if kind is not None:
                 cards_on[i] += placed.pop(kind.name, [])
     wild_cards = [c for k in census.of_role(WILD_KIND) for c in placed.pop(k.name, [])]
+    counts = _Counted(enc, val)
+    if top_index is not None:
+        for card in pending:
+            counts.use(card, top_index)
     split = enc.facts.get("wild_split")  # how many wild cards of each kind go on each target (``ways``)
     if split is not None:
-        _place_by_kind(census, val, split, wild_cards, pending, top_index, cards_on)
+        _place_by_kind(census, val, split, wild_cards, pending, top_index, cards_on, counts)
         wild_left = {}
     on_top = enc.facts.get("on_top") if top_index is not None and split is None else None
     top_quota = Counter({k.key: val(on_top[k.name]) for k in census.of_role(WILD_KIND)}) if on_top else None
@@ -192,6 +230,7 @@ def build(enc: Encoding, val, goal: Goal) -> tuple[Action, ...]:
         wild_cards.remove(card)
         wild_left[index] -= 1
         cards_on[index].append(card)
+        counts.use(card, index)
         if index == top_index and top_quota is not None:
             top_quota[card.rank] -= 1
 
@@ -207,15 +246,19 @@ def build(enc: Encoding, val, goal: Goal) -> tuple[Action, ...]:
                 named[card] -= 1
                 put(card, goal_index)
     if top_quota is not None:
-        spare = sorted(wild_cards, key=lambda c: goal_index is not None and c in goal.include.cards)
+        spare = sorted(wild_cards, key=lambda c: (goal_index is not None and c in goal.include.cards,
+                                                  top_index in counts.clean and counts.faces[c] <= 0))
         for card in spare:
             if top_quota[card.rank] > 0:
                 put(card, top_index)
-    for i, n in wild_left.items():
+    for i in counts.order(wild_left):
+        n = wild_left[i]
         if n < 0 or n > len(wild_cards):
             raise CheckerBug(f"the solution puts {n} wild cards on target {i}, with {len(wild_cards)} left")
-        cards_on[i] += wild_cards[:n]
-        del wild_cards[:n]
+        chosen = counts.pick(wild_cards, n, i)
+        cards_on[i] += chosen
+        for card in chosen:
+            wild_cards.remove(card)
     blockers = [c for k in census.of_role(BLOCKER) for c in placed.pop(k.name, [])]
     for i, t in enumerate(enc.targets):
         if t.kind == BLOCKERS:

@@ -19,9 +19,9 @@ A turn is searched in three steps:
    fewer than two stoppers held after the draw (A-STOPPER); the final discard
    is optional (A-GOOUT).
 
-Combining sets and exchanging a joker (A-COMBINE) are not searched here: a
-turn can make them first, so go-out asks this decider again about each table
-they reach (``tutor.table_moves``, the same for the z3 checker).
+Combining sets and exchanging a joker (A-COMBINE) come after the start and
+before the rest: ``combine`` walks the tables they reach and asks this search
+about each, from ``drawn``.
 """
 
 from __future__ import annotations

@@ -24,6 +24,15 @@ the end of a turn (C-GOOUT, C-CONCEALED, C-INITIAL, Y-GOOUT, Y-DOWN).
 
 Keeping only the most points per state loses nothing: points matter only as
 a threshold (the first-meld minimum) and as the goal's optimum (``best``).
+
+Where a meld holding a card from below the top of the pile counts nothing
+(``initial.meld_holding_pile_cards``), each meld of a component is counted
+or not: a counted one is made of the hand's cards and the top card only, so
+its naturals count at once and its wild cards come from the hand's. The state
+then also holds how many wild cards the counted melds take besides those
+named, and which named ones they hold; at the end those places are filled
+from the hand's wild cards, dearest first. A meld is judged as it ends the
+turn, as the turn engine judges it.
 The state space is small (tens to a few hundred states per layer), so every
 turn is covered: a "no" is proved, never guessed.
 
@@ -110,14 +119,15 @@ def forced_cards(way: Way, choice: tuple[Card, ...], include) -> dict[tuple, Cou
 @dataclass
 class Component:
     key: tuple
-    options: list[tuple]  # (dW, dC, dK, new meld, black 3s, group on table, points, label, choice)
+    options: list[tuple]  # (dW, dC, dK, new meld, black 3s, group on table, points, label, choice,
+    #                         counted, counted wild places besides the named, named wild cards counted)
     meta: dict = field(default_factory=dict)
 
 
 def _dedupe(options: list[tuple]) -> list[tuple]:
     best: dict[tuple, tuple] = {}
     for o in options:
-        effect = o[:6] + (o[7],)
+        effect = o[:6] + (o[7],) + o[9:]
         if effect not in best or o[6] > best[effect][6]:
             best[effect] = o
     return sorted(best.values(), key=lambda o: o[0])
@@ -157,7 +167,14 @@ def _waste(forced: Counter, inv: Inventory) -> int:
     return sum(max(0, n - inv.own[c]) for c, n in forced.items())
 
 
-def group_component(rank, inv, limits, existing, forced, wild_avail, sink) -> Component | None:
+UNCOUNTED = (False, 0, ())  # an option whose meld counts nothing of its own toward a first meld
+
+
+def _faces(cards: Counter) -> tuple:
+    return tuple(sorted(cards.elements(), key=str))
+
+
+def group_component(rank, inv, limits, existing, forced, wild_avail, sink, clean=False) -> Component | None:
     klass = (NATURAL, rank)
     forced = forced or Counter()
     if any(inv.cls(c) not in (klass, (WILD,)) for c in forced):
@@ -167,11 +184,20 @@ def group_component(rank, inv, limits, existing, forced, wild_avail, sink) -> Co
     waste = _waste(nat_forced, inv)
     avail, own = inv.count(klass), inv.count(klass, inv.own)
     value = inv.value(inv.by_class[klass][0]) if avail else 0
+    named_wilds = Counter({c: k for c, k in forced.items() if inv.cls(c) == (WILD,)})
     opts = []
 
     def add(n, w, canasta, new):
-        points = value * min(n - waste, own) if n else 0
-        opts.append((w, int(canasta), avail - n, new, False, new, points, klass, (n, w)))
+        head = (w, int(canasta), avail - n, new, False, new)
+        if not clean:
+            points = value * min(n - waste, own) if n else 0
+            opts.append(head + (points, klass, (n, w)) + UNCOUNTED)
+            return
+        opts.append(head + (0, klass, (n, w)) + UNCOUNTED)
+        # counted: every natural the hand's or the top card, every named wild card the hand's
+        if (n or w) and not waste and n <= own and not named_wilds - inv.own:
+            points = value * n + sum(inv.value(c) * k for c, k in named_wilds.items())
+            opts.append(head + (points, klass, (n, w), True, w - f_w, _faces(named_wilds)))
 
     if existing is None:
         if not f_n and not f_w:
@@ -205,7 +231,7 @@ def wild_parts(limits: Limits, t: int, f: int) -> tuple[int, int] | None:
     return best
 
 
-def wild_component(inv, limits, table, forced, include_index, wild_avail) -> Component | None:
+def wild_component(inv, limits, table, forced, include_index, wild_avail, clean=False) -> Component | None:
     old = [m.index for m in table if m.kind == "wild"]
     f_new = sum(forced.get(WILD_NEW, Counter()).values())
     f_add = sum(forced.get(WILD_ADD, Counter()).values())
@@ -219,7 +245,13 @@ def wild_component(inv, limits, table, forced, include_index, wild_avail) -> Com
             continue
         for x in adds:
             if t + x <= wild_avail:
-                opts.append((t + x, parts[0], 0, t > 0, False, False, 0, None, (t, parts[1], x)))
+                head = (t + x, parts[0], 0, t > 0, False, False, 0, None, (t, parts[1], x))
+                opts.append(head + UNCOUNTED)
+                named = forced.get(WILD_NEW, Counter())
+                if clean and t and not named - inv.own:
+                    # new wild melds counted (the lay-offs onto old ones, made only once down, count nothing)
+                    points = sum(inv.value(c) * k for c, k in named.items())
+                    opts.append(head[:6] + (points,) + head[7:] + (True, t - f_new, _faces(named)))
     if not opts:
         return None
     target = include_index if include_index is not None else (old[0] if old else None)
@@ -239,7 +271,7 @@ def blocker_split(limits: Limits, k: int, f: int) -> tuple[int, int] | None:
     return best
 
 
-def blocker_component(inv, limits, forced) -> Component | None:
+def blocker_component(inv, limits, forced, clean=False) -> Component | None:
     klass = (BLOCKER,)
     avail, own = inv.count(klass), inv.count(klass, inv.own)
     f = forced or Counter()
@@ -247,13 +279,15 @@ def blocker_component(inv, limits, forced) -> Component | None:
     waste = _waste(f, inv)
     opts = []
     if not f:
-        opts.append((0, 0, avail, False, False, False, 0, klass, (0, 0)))
+        opts.append((0, 0, avail, False, False, False, 0, klass, (0, 0)) + UNCOUNTED)
     if limits.blocker_melds:
         for k in range(max(limits.blocker_min, sum(f.values())), avail + 1):
             split = blocker_split(limits, k, sum(f.values()))
             if split is not None:
-                opts.append((0, split[0], avail - k, True, True, False, value * min(k - waste, own), klass,
-                             (k, split[1])))
+                points = value * min(k - waste, own)
+                if clean and (waste or k > own):
+                    points = 0  # black 3s from below the top of the pile: these melds count nothing
+                opts.append((0, split[0], avail - k, True, True, False, points, klass, (k, split[1])) + UNCOUNTED)
     if not opts:
         return None
     return Component(BLOCKERS, _dedupe(opts))
@@ -300,6 +334,7 @@ class Solution:
     wild_order: list = field(default_factory=list)
     inventory: Inventory | None = None
     first_group: int | None = None  # the side's first group, where extra wild cards may go
+    counted_wilds: list | None = None  # the hand's wild cards that fill the counted melds' free places
 
 
 class WaySearch:
@@ -319,6 +354,7 @@ class WaySearch:
         self.wimp_ok = not (go.get("wimp_rule") and spot.first_round and not wimp_allows(spot))
         self.concealed_rule = bool(go.get("concealed")) and not spot.down
         self.concealed_exempt = bool(rules["initial"].get("concealed_exempt"))
+        self.clean = rules.setting("initial", "meld_holding_pile_cards") == "counts_nothing"
         self.need_points = spot.initial_need
         self.wild_avail = self.inv.count((WILD,))
         self.sink = self.limits.unbounded and self.need_canastas == 0
@@ -354,19 +390,20 @@ class WaySearch:
             avail = inv.count((NATURAL, rank))
             if not avail and not f and (existing is None or self.sink or not self.wild_avail):
                 continue
-            comp = group_component(rank, inv, limits, existing, f, self.wild_avail, self.sink)
+            comp = group_component(rank, inv, limits, existing, f, self.wild_avail, self.sink, self.clean)
             if comp is None:
                 return None
             comps.append(comp)
         needs_wild = WILD_NEW in forced or WILD_ADD in forced
         if self.wild_avail and (limits.wild_melds or any(m.kind == "wild" for m in self.table)) or needs_wild:
             comp = wild_component(inv, limits, self.table, forced,
-                                  include[2] if include and include[0] == WILD_ADD else None, self.wild_avail)
+                                  include[2] if include and include[0] == WILD_ADD else None, self.wild_avail,
+                                  self.clean)
             if comp is None:
                 return None
             comps.append(comp)
         if inv.count((BLOCKER,)) or BLOCKERS in forced:
-            comp = blocker_component(inv, limits, forced.get(BLOCKERS))
+            comp = blocker_component(inv, limits, forced.get(BLOCKERS), self.clean)
             if comp is None:
                 return None
             comps.append(comp)
@@ -383,18 +420,19 @@ class WaySearch:
         kept0 = min(dead, self.cap_kept)
         base = (0, min(sum(1 for m in self.table if m.size >= self.limits.canasta), self.need_canastas),
                 kept0, False, False, any(m.kind == "group" for m in self.table),
-                ("x",) if kept0 == 1 and self.track_label else None)
+                ("x",) if kept0 == 1 and self.track_label else None, 0, ())
         layers = self._layers(base, comps)
         best = None
         for state, (value, _, _) in layers[-1].items():
             for ending in self._endings(state, value, members, wild_table):
-                extras, wild_total, keep, discard, out, points, member = ending
+                extras, wild_total, keep, discard, out, points, member, counted_wilds = ending
                 if best is not None and points <= best[0]:
                     continue
                 picks = self._picks(layers, comps, state)
                 m_choice, m_forced = member[0], member[1]
                 sol = Solution(self.way, m_choice, m_forced, picks, extras, wild_total, keep, discard, out, points,
-                               wild_order, self.inv, next((m.index for m in self.table if m.kind == "group"), None))
+                               wild_order, self.inv, next((m.index for m in self.table if m.kind == "group"), None),
+                               counted_wilds)
                 if not self.goal.best:
                     yield sol
                     return
@@ -410,14 +448,15 @@ class WaySearch:
             for s, entry in layers[-1].items():
                 self.budget.spend(len(comp.options))
                 value = entry[0]
-                w, c, k, m, b, g, label = s
+                w, c, k, m, b, g, label, cw, named = s
                 room = wild_avail - w
                 for o in comp.options:
                     if o[0] > room:
                         break
                     nk = k + o[2]
                     new_label = ((label if o[2] == 0 else o[7]) if nk == 1 else None) if track else None
-                    ns = (w + o[0], min(c + o[1], cap_c), min(nk, cap_k), m or o[3], b or o[4], g or o[5], new_label)
+                    ns = (w + o[0], min(c + o[1], cap_c), min(nk, cap_k), m or o[3], b or o[4], g or o[5], new_label,
+                          cw + o[10], tuple(sorted(named + o[11], key=str)) if o[11] else named)
                     nv = value + o[6]
                     old = nxt.get(ns)
                     if old is None or nv > old[0]:
@@ -436,8 +475,14 @@ class WaySearch:
         return picks
 
     def _endings(self, state, value, members, wild_table):
-        """Legal ends of the turn from a final state: (extras, wilds, keep, discard, out, points, member)."""
-        w, canastas, kept, new_meld, blockers, group, label = state
+        """Legal ends of the turn from a final state:
+        (extras, wilds, keep, discard, out, points, member, the hand's wild cards in counted melds)."""
+        w, canastas, kept, new_meld, blockers, group, label, cw, named = state
+        counted_wilds = None
+        if self.clean:
+            counted_wilds = self._counted_wilds(cw, named, members[0][3])
+            if counted_wilds is None:
+                return
         goal = self.goal
         if goal.must_meld and not new_meld:
             return
@@ -459,13 +504,34 @@ class WaySearch:
                 if found is None:
                     continue
                 keep, points, member = found
+                if self.clean:
+                    points = 0  # no minimum applies; this count does not follow which card is kept
             else:
                 keep, member = None, members[0]
-                points = value + wild_table[wild_total]
+                points = value + (sum(self.inv.value(c) for c in counted_wilds) if self.clean
+                                  else wild_table[wild_total])
             if self.need_points and new_meld and not (concealed and self.concealed_exempt):
                 if points < self.need_points:
                     continue
-            yield extras, wild_total, keep, discard, out, points, member
+            yield extras, wild_total, keep, discard, out, points, member, counted_wilds
+
+    def _counted_wilds(self, places: int, named: tuple, demand: Counter) -> list[Card] | None:
+        """The hand's wild cards, dearest first, for ``places`` free places of the counted melds
+        (which also hold the ``named`` wild cards); None when the hand has too few.
+
+        A face counts as often as the hand held it, and the named wild cards of the melds that
+        count nothing must still find a copy among the rest.
+        """
+        inv = self.inv
+        named = Counter(named)
+        if named - inv.own:
+            return None
+        pool = []
+        for c in inv.by_class.get((WILD,), ()):
+            pool += [c] * max(0, min(inv.own[c] - named[c], inv.avail[c] - demand[c]))
+        if places > len(pool):
+            return None
+        return sorted(pool, key=lambda c: -inv.value(c))[:places]
 
     def _end_of_turn(self, kept, canastas, new_meld, blockers):
         """(discard made, went out), or None when the turn cannot end legally (C-GOOUT, Y-GOOUT)."""

@@ -71,15 +71,24 @@ def build(sol: Solution, limits) -> tuple[Action, ...]:
     if sol.keep is not None:
         pool[sol.keep] -= 1
     forced_wilds = sum(n for f in sol.forced.values() for c, n in f.items() if inv.cls(c) == (WILD,))
+    counted = list(sol.counted_wilds or ()) if sol.keep is None else []  # the counted melds' own
+    _take(pool, counted)
     if sol.keep is not None:  # everything but the kept card goes down
         spare = [c for c in inv.by_class.get((WILD,), []) for _ in range(pool[c])]
+    elif sol.counted_wilds is not None:
+        spare = [c for c in inv.by_class.get((WILD,), []) for _ in range(pool[c])]
+        spare = spare[: sol.wild_total - forced_wilds - len(counted)]
     else:
         spare = list(sol.wild_order[: sol.wild_total - forced_wilds])
     _take(pool, spare)
 
-    def wilds(n: int) -> list[Card]:
-        got = spare[:n]
-        del spare[:n]
+    def wilds(n: int, counts: bool = False) -> list[Card]:
+        """``n`` wild cards: a meld that counts takes the hand's, set aside for it."""
+        got = []
+        for source in ([counted, spare] if counts else [spare]):
+            take = source[: n - len(got)]
+            del source[: len(take)]
+            got += take
         return got
 
     steps: list[tuple[int, Action]] = []  # (0 for the pile's top card's meld, 1 otherwise, action)
@@ -88,14 +97,15 @@ def build(sol: Solution, limits) -> tuple[Action, ...]:
         top_key = BLOCKERS if way.target[0] == BLOCKER else ("group", way.target[1])
     sink_target = None  # where extra wild cards go when melds take any number (Y-SET)
     for comp, option in sol.picks:
-        key, choice = comp.key, option[8]
+        key, choice, counts = comp.key, option[8], option[9]
         first = 0 if key == top_key else 1
         if key[0] == "group":
             n, w = choice
             forced = sol.forced.get(key, Counter())
             nat = [c for c in forced.elements() if inv.cls(c)[0] == NATURAL]
             fw = [c for c in forced.elements() if inv.cls(c) == (WILD,)]
-            cards = nat + _pick(inv, pool, (NATURAL, comp.meta["rank"]), n - len(nat), forced) + fw + wilds(w - len(fw))
+            cards = (nat + _pick(inv, pool, (NATURAL, comp.meta["rank"]), n - len(nat), forced) + fw
+                     + wilds(w - len(fw), counts))
             existing = comp.meta["existing"]
             if existing is not None:
                 if cards:
@@ -111,7 +121,7 @@ def build(sol: Solution, limits) -> tuple[Action, ...]:
             fn = list(sol.forced.get(WILD_NEW, Counter()).elements())
             fa = list(sol.forced.get(WILD_ADD, Counter()).elements())
             if t:
-                cards = fn + wilds(t - len(fn))
+                cards = fn + wilds(t - len(fn), counts)
                 sizes = [t - limits.wild_min * (parts - 1)] + [limits.wild_min] * (parts - 1)
                 for part in _split(cards, sizes):
                     steps.append((1, Action(MELD, tuple(part))))
@@ -137,7 +147,7 @@ def build(sol: Solution, limits) -> tuple[Action, ...]:
         else:
             first, action = steps[at]
             steps[at] = (first, Action(action.kind, action.cards + more, action.to))
-    if spare:
+    if spare or counted:
         raise AssertionError("the reference left wild cards unplaced while building its witness")
     actions = [way.step(sol.choice)] if way.picks_up else []
     actions += [a for _, a in sorted(steps, key=lambda s: s[0])]
