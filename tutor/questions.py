@@ -114,8 +114,7 @@ def _solve_counted(decider, spot: Spot, goal: Goal):
         raise SolverLimitError(f"this question cannot be decided here yet: {e}") from None
     if decider.__name__.endswith("reference"):
         if result is None:
-            return None, (Reason.of(spot.rules, spot.rules.cite("go_out" if goal.go_out else "meld"),
-                                    "the exhaustive search found no legal turn that does this"),), True, 0
+            return None, (decider.explain(spot, goal) if goal.reasons else ()), True, 0
         return result, None, True, 0
     if hasattr(result, "play"):
         return result.play, None, result.best_proven, 0
@@ -187,14 +186,29 @@ def melds(spot: Spot, engine) -> Verdict:
         except NotImplementedError as e:
             raise SolverLimitError(f"this question cannot be decided here yet: {e}") from None
         choices = _with_table_moves(spot, engine, choices)
-    reasons = ()
-    if not choices:  # an empty listing is a "no", and a "no" names its rule
-        rules = spot.rules
-        held = format_cards(c for c in spot.hand) or "no cards"
-        where = " (nor with the pile's cards)" if unknown and spot.discard else ""
-        reasons = (Reason.of(rules, rules.cite("meld"), f"no legal turn puts down a meld or lays off a card "
-                             f"from {held}{where}"),)
+        reasons = () if choices else _nothing_to_put_down(spot, engine, unknown)
     return Verdict("melds", bool(choices), None, reasons, t.ms, {"melds": [c.to_dict() for c in choices]})
+
+
+def _nothing_to_put_down(spot: Spot, engine, unknown: bool) -> tuple[Reason, ...]:
+    """An empty listing is a "no", and a "no" names its rule: why no first meld (or no new meld) can go
+    down, from the decider, then the listing's own finding."""
+    rules = spot.rules
+    goals = [Goal(pickup=NONE, must_meld=True, unknown_draw=unknown)] if not unknown or stock_draw(spot) else []
+    if unknown and spot.discard:
+        goals.append(Goal(pickup=ANY, take_pile=True, must_meld=True))
+    found: list[Reason] = [] if not unknown or stock_draw(spot) else [empty_stock_reason(rules)]
+    if unknown and not spot.discard and not stock_draw(spot):
+        found.append(Reason.of(rules, rules.cite("pile"), "the discard pile is empty: no turn can start"))
+    for goal in goals:
+        play, more, _ = _solve(engine, spot, goal)
+        if play is None:
+            found.extend(r for r in more if r not in found)
+    held = format_cards(c for c in spot.hand) or "no cards"
+    where = " (nor with the pile's cards)" if unknown and spot.discard else ""
+    found.append(Reason.of(rules, rules.cite("meld"), f"no legal turn puts down a meld or lays off a card "
+                           f"from {held}{where}"))
+    return tuple(found)
 
 
 def _with_table_moves(spot: Spot, engine, choices: list) -> list:

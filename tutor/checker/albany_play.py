@@ -293,8 +293,34 @@ def explain(enc: Albany, solver: Solver, goal: Goal, extra: list, core: list[str
                else "no legal turn starts with this draw from the pile")
         out.append(Reason.of(rules, rules.cite("pile"), why))
     if not out:
-        out.append(Reason.of(rules, rules.cite("meld"), "no legal turn reaches this goal"))
+        out.append(_unreached(enc, goal))
     return tuple(dict.fromkeys(out))
+
+
+def _unreached(enc: Albany, goal: Goal) -> Reason:
+    """A "no" whose core names no tracked rule: the quick conditions of going out from the cards held,
+    or else what was tried."""
+    rules = enc.rules
+    if goal is not None and goal.go_out and enc.spot.phase == "drawn":
+        most = enc.canasta_bound(0)
+        if most < enc.need:
+            return Reason.of(rules, enc.rule_of("out"), f"going out needs {_n(enc.need, 'canasta')}; with the cards "
+                             f"you hold {'none' if most == 0 else f'at most {most}'} could be made")
+        stuck = enc.stranded(0)
+        if len(stuck) + enc.unknown > 1:
+            return Reason.of(rules, enc.rule_of("out.cards"), f"going out, every card but one discard must be "
+                             f"melded; at least {_n(len(stuck) + enc.unknown, 'card')} "
+                             f"({format_cards(stuck) or 'the card drawn'}) could join no set")
+        if enc.block and enc.stoppers_held(0) >= enc.block:
+            return Reason.of(rules, enc.rule_of("stopper"), f"holding {_n(enc.stoppers_held(0), 'stopper')} "
+                             f"prevents going out ({enc.block} or more block it)")
+        if not enc.canastas_fit(0):
+            return Reason.of(rules, enc.rule_of("out"), f"the cards you hold cannot make the "
+                             f"{_n(enc.need, 'canasta')} going out needs, each natural in one of them")
+    held = format_cards(sorted(enc.shown_hand.elements())) or "nothing"
+    what = "goes out" if goal is not None and goal.go_out else "ends legally"
+    return Reason.of(rules, rules.cite("meld"), f"every way of putting {held} into sets was tried: no turn that "
+                     f"{what} can be made of them")
 
 
 def _minimal(solver: Solver, extra: list, core: list[str]) -> list[str]:

@@ -13,12 +13,13 @@ from __future__ import annotations
 from ..errors import IllegalPlayError
 from ..goals import Goal
 from ..melds import judge
+from ..play import Action
 from ..turn import wimp_text
 from ..verdict import Reason
 from . import initial
 from .encoding import Encoding, Tracked
 from .kinds import BLOCKER
-from .pile import top_text, ways_text
+from .pile import pile_facts, top_text, usable, ways_text
 from .solve import Session
 
 
@@ -148,7 +149,8 @@ def _best(session: Session, t: Tracked, core, assumptions, term, high: int, drop
           fallback: bool = True) -> int | None:
     """The most ``term`` reaches without rule ``t`` (and without the goal ``drop``).
 
-    First under every other rule; if no turn is left that way, under the rest of the core.
+    First under every other rule; if no turn is left that way, under every other rule without going
+    out; last under the rest of the core.
     """
     enc = session.enc
     attempts = [
@@ -156,6 +158,9 @@ def _best(session: Session, t: Tracked, core, assumptions, term, high: int, drop
          [a for a in assumptions if drop is None or a.text != drop.text]),
     ]
     if fallback:
+        # every other rule still in force, without going out: the most a legal turn reaches at all
+        attempts.append(([x for x in enc.tracked.values() if x.aspect != t.aspect],
+                         [a for a in assumptions if a.text != enc.goal_out.text]))
         attempts.append(([x for x in core if x.aspect != t.aspect], list(assumptions)))
     for tracked, lits in attempts:
         with session.rules(tracked):
@@ -181,15 +186,7 @@ def _fewest_kept(session: Session, assumptions) -> int | None:
 def _meld_text(session: Session, core, assumptions, goal: Goal, detail: bool) -> str:
     enc = session.enc
     rules = enc.rules
-    m = rules["meld"]
-    text = (f"a meld is {m['min_cards']} or more cards of one rank with at least {m['min_naturals']} "
-            f"natural cards")
-    cap = rules.max_wilds()
-    if cap is not None:
-        text += f", at most {cap} wild cards"
-    if m.get("wilds_at_most_naturals"):
-        text += " and never more wild cards than naturals"
-    text += f"; you hold {enc.census.hand_summary()}"
+    text = _shape_text(enc)
     if goal.go_out and detail:
         kept = _fewest_kept(session, assumptions)
         if kept is not None:
@@ -199,11 +196,31 @@ def _meld_text(session: Session, core, assumptions, goal: Goal, detail: bool) ->
     return text
 
 
+def _shape_text(enc: Encoding) -> str:
+    """What a meld is, and what the hand holds to make one."""
+    rules = enc.rules
+    m = rules["meld"]
+    text = (f"a meld is {m['min_cards']} or more cards of one rank with at least {m['min_naturals']} "
+            f"natural cards")
+    cap = rules.max_wilds()
+    if cap is not None:
+        text += f", at most {cap} wild cards"
+    if m.get("wilds_at_most_naturals"):
+        text += " and never more wild cards than naturals"
+    return text + f"; you hold {enc.census.hand_summary()}"
+
+
 def _black3_text(enc: Encoding, aspect: str) -> str:
     rules = enc.rules
     bm = rules["blocker_meld"]
-    held = sum(len(k.hand) for k in enc.census.of_role(BLOCKER))
+    census = enc.census
+    held = sum(len(k.hand) for k in census.of_role(BLOCKER))
     mine = f"you hold {held} black 3{'s' * (held != 1)}"
+    if census.pile_open:  # the pile's black 3s join the hand of a turn that takes it
+        below = sum(len(k.pile) for k in census.of_role(BLOCKER))
+        top = census.top is not None and rules.role(census.top) == "blocker"
+        if below + top:
+            mine += f", {below + top} more in the pile"
     if aspect == "black3.never":
         return f"black 3s are never melded in {rules.id}; {mine}, and only one card can be discarded"
     if aspect == "black3.out":
@@ -241,8 +258,33 @@ def _fallback(enc: Encoding, goal: Goal) -> Reason:
             return Reason.of(rules, rules.cite("meld"), f"there is no meld {choice.to} "
                              f"(your side has {len(enc.census.table)})")
         return Reason.of(rules, rules.cite("meld"), f"{choice} cannot be part of a legal turn here")
-    if goal.go_out:
-        return Reason.of(rules, rules.cite("go_out"), f"no legal turn goes out: you hold {enc.census.hand_summary()}")
-    if goal.take_pile:
-        return Reason.of(rules, rules.cite("pile"), "no legal turn takes the pile")
-    return Reason.of(rules, rules.cite("meld"), f"no legal turn does this: you hold {enc.census.hand_summary()}")
+    if goal.take_pile or isinstance(goal.pickup, Action):
+        blocked = _pile_blocked(enc, goal)
+        if blocked is not None:
+            return blocked
+        if not (goal.go_out or goal.must_meld):
+            return Reason.of(rules, rules.cite("pile"), f"taking the pile with {enc.spot.top} was tried with every "
+                             f"meld of your {enc.census.hand_summary()}: no turn that takes it ends legally")
+    if goal.go_out or goal.must_meld:  # no meld at all can go down: the hand holds none
+        return Reason.of(rules, rules.cite("meld"), _shape_text(enc))
+    return Reason.of(rules, rules.cite("meld"), f"every turn from your {enc.census.hand_summary()} was tried: "
+                     "none ends legally")
+
+
+def _pile_blocked(enc: Encoding, goal: Goal) -> Reason | None:
+    """Why the pile cannot be taken at all, read off its facts (the encoding then leaves it out)."""
+    spot, rules = enc.spot, enc.rules
+    if spot.phase != "before-draw" or not spot.discard:
+        return None
+    facts = pile_facts(spot)
+    if facts.single_card:
+        return Reason.of(rules, rules.cite("pile"), f"you hold one card and the pile is one card ({spot.top}): "
+                         "a player holding one card may not take a pile of one card")
+    fixed = goal.pickup if isinstance(goal.pickup, Action) else None
+    if usable(spot, fixed):
+        return None
+    if fixed is not None:
+        return None  # the named pick-up's own step reasons say why (the referee's words)
+    if facts.never_rule is not None:
+        return Reason.of(rules, facts.never_rule, top_text(spot, facts))
+    return Reason.of(rules, facts.ways_rule, ways_text(spot, facts))

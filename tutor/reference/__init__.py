@@ -31,20 +31,22 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from ..errors import TutorError
-from ..goals import ANY, NONE, UNKNOWN, Goal, MeldChoice
+from ..errors import SolverLimitError, TutorError
+from ..goals import ANY, NONE, Goal, MeldChoice
 from ..choices import candidates
 from ..play import Action, format_play
 from ..search_budget import bounded
 from ..spot import Spot
 from ..turn import Turn, TurnError, play_turn
 from . import albany, combine
-from .inventory import read_table
+from .inventory import after_stock_draw, read_table
 from .pickups import ways
 from .search import Limits, WaySearch
 from .witness import build
+from . import why_not
+from ..verdict import Reason
 
-__all__ = ["find", "legal_choices", "search", "includes", "Found", "ReferenceMismatch", "UnsupportedVariant"]
+__all__ = ["find", "legal_choices", "search", "includes", "explain", "Found", "ReferenceMismatch", "UnsupportedVariant"]
 
 
 class ReferenceMismatch(AssertionError):
@@ -93,15 +95,6 @@ def _supported(spot: Spot) -> None:
                                  "(sequences, fanned piles, several sets of a rank, stoppers)")
 
 
-def _drawn(spot: Spot) -> Spot | None:
-    """After drawing from the stock, the faces unknown: one card, or two where the table draws
-    two (H-DRAW, A-DRAW). Where an empty stock ends the hand (C-END), no more than the stock
-    holds, and None when it is empty: no turn starts from it."""
-    draw = spot.rules["draw"]
-    count = draw["stock_cards"] if draw.get("exhausted", "end") == "reshuffle" else min(draw["stock_cards"], spot.stock)
-    return spot.replace(hand=spot.hand + (UNKNOWN,) * count, phase="drawn") if count else None
-
-
 def search(spot: Spot, goal: Goal) -> Found | None:
     """The witness for ``goal``, with the engine's replay of it, or None when no legal turn meets it.
 
@@ -117,7 +110,7 @@ def _search(spot: Spot, goal: Goal) -> Found | None:
     if goal.unknown_draw:
         if pickup not in (ANY, NONE):
             return None  # the stock has been drawn from: the pile is no longer there to take
-        spot = _drawn(spot)
+        spot = after_stock_draw(spot)
         if spot is None:
             return None
         pickup = NONE
@@ -140,6 +133,18 @@ def _search(spot: Spot, goal: Goal) -> Found | None:
             if not goal.best:
                 return _recheck(spot, goal, *best)
     return None if best is None else _recheck(spot, goal, *best)
+
+
+def explain(spot: Spot, goal: Goal) -> tuple[Reason, ...]:
+    """Why no legal turn meets ``goal``: the deciding rule first, with the spot's numbers (``why_not``)."""
+    try:
+        with bounded():
+            return why_not.reasons(spot, goal)
+    except SolverLimitError:  # the verdict stands: only the search for its deciding rule ran too long
+        rules = spot.rules
+        return (Reason.of(rules, rules.cite("go_out" if goal.go_out else "meld"),
+                          "every legal turn was tried and none does this; the rule that decides it could not be "
+                          "singled out within the question's limit"),)
 
 
 def _moves_may_help(spot: Spot, goal: Goal) -> bool:
@@ -229,7 +234,7 @@ def _legal_choices(spot: Spot, unknown_draw: bool, budget) -> list[MeldChoice]:
     _supported(spot)
     pending = candidates(spot, budget=budget)
     legal: set[MeldChoice] = set()
-    played = _drawn(spot) if unknown_draw else spot
+    played = after_stock_draw(spot) if unknown_draw else spot
     if played is None:
         return []
     needs = {c: Counter(c.cards) for c in pending}

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..cards import UNKNOWN, Card
 from ..melds import judge
 from ..rules import Rules
+from ..spot import Spot
 
 NATURAL, WILD, BLOCKER, DEAD, BONUS = "n", "w", "b", "x", "bonus"
 
@@ -92,3 +93,12 @@ class Inventory:
     def counted(self, put: Counter) -> int:
         """First-meld points of the cards put down: per card, at most as many as the hand and top held."""
         return sum(self.value(c) * min(n, self.own[c]) for c, n in put.items() if n)
+
+
+def after_stock_draw(spot: Spot) -> Spot | None:
+    """After drawing from the stock, the faces unknown: one card, or two where the table draws
+    two (H-DRAW, A-DRAW). Where an empty stock ends the hand (C-END), no more than the stock
+    holds, and None when it is empty: no turn starts from it."""
+    draw = spot.rules["draw"]
+    count = draw["stock_cards"] if draw.get("exhausted", "end") == "reshuffle" else min(draw["stock_cards"], spot.stock)
+    return spot.replace(hand=spot.hand + (UNKNOWN,) * count, phase="drawn") if count else None
