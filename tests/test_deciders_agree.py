@@ -17,7 +17,9 @@ from tutor.crosscheck import check_range
 from tutor.errors import SolverLimitError
 from tutor.goals import ANY, Goal
 from tutor.questions import ask
+from tutor.play import parse_play
 from tutor.spot import Spot
+from tutor.turn import play_turn
 
 AGREE = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -163,3 +165,16 @@ def test_albany_crosscheck_slice_finds_no_disagreement():
     tally = check_range("albany", seed=7, start=0, stop=12)
     assert tally.comparisons >= 40
     assert not tally.disagreements and not tally.bugs, (tally.disagreements + tally.bugs)[:1]
+
+
+def test_c_initial_the_hand_s_joker_and_its_twin_from_the_pile_go_onto_different_melds():
+    # the pile holds a second joker below its top: a first meld that counts takes only the hand's
+    # one, with the hand's 2S (J♦ J♣ 🃏 2♠ = 90), and the pile's joker goes onto a meld that counts nothing
+    spot = Spot.from_dict({"variant": "house", "options": {"players": 2}, "score": 2500,
+                           "hand": "8D KC 7S QS JD 6D 4H 2S JK JC 7C",
+                           "discard": "4H 6S TC 5C JK QS 7H 8C TC 9S 7D", "stock": 1, "phase": "before-draw"})
+    for question in ("pickup", "initial-meld"):
+        answers = {d: ask(question, spot, decider=d) for d in ("z3", "reference")}
+        assert answers["z3"].answer == answers["reference"].answer
+        if answers["z3"].answer:
+            play_turn(spot, parse_play(answers["z3"].witness["play"]))

@@ -123,9 +123,10 @@ class _Counted:
         """``n`` of ``cards`` for target ``index``: for a clean one, the hand's faces first, dearest first."""
         if not self.active or index not in self.clean:
             return cards[:n]
-        ranked = sorted(cards, key=lambda c: (self.faces[c] <= 0, -self.rules.value(c)))
-        out = []
-        for card in ranked[:n]:
+        left, out = list(cards), []
+        for _ in range(min(n, len(left))):  # one at a time: two copies of a face may share one hand card
+            card = min(left, key=lambda c: (self.faces[c] <= 0, -self.rules.value(c)))
+            left.remove(card)
             self.faces[card] -= 1
             out.append(card)
         return out
