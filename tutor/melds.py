@@ -99,6 +99,18 @@ def _check_wild_limits(rules: Rules, cards, naturals: int, wilds: int) -> None:
         raise _fail(meld_rule, f"{_what(cards)} has {wilds} wild cards and {naturals} naturals; wilds may never outnumber naturals")
 
 
+def group_shape_text(rules: Rules) -> str:
+    """What a meld of one rank is under these rules, in words, for a reason that says why none can go down."""
+    m = rules["meld"]
+    text = f"a meld is {m['min_cards']} or more cards of one rank with at least {m['min_naturals']} natural cards"
+    cap = rules.max_wilds()
+    if cap is not None:
+        text += f", at most {cap} wild cards"
+    if m.get("wilds_at_most_naturals"):
+        text += " and never more wild cards than naturals"
+    return text
+
+
 def sequence_span(rules: Rules) -> tuple[int, int]:
     """Lowest and highest rank order a sequence may use (aces high only)."""
     m = rules["meld"]

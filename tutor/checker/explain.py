@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..errors import IllegalPlayError
 from ..goals import Goal
-from ..melds import judge
+from ..melds import group_shape_text, judge
 from ..play import Action
 from ..turn import wimp_text
 from ..verdict import Reason
@@ -198,16 +198,7 @@ def _meld_text(session: Session, core, assumptions, goal: Goal, detail: bool) ->
 
 def _shape_text(enc: Encoding) -> str:
     """What a meld is, and what the hand holds to make one."""
-    rules = enc.rules
-    m = rules["meld"]
-    text = (f"a meld is {m['min_cards']} or more cards of one rank with at least {m['min_naturals']} "
-            f"natural cards")
-    cap = rules.max_wilds()
-    if cap is not None:
-        text += f", at most {cap} wild cards"
-    if m.get("wilds_at_most_naturals"):
-        text += " and never more wild cards than naturals"
-    return text + f"; you hold {enc.census.hand_summary()}"
+    return group_shape_text(enc.rules) + f"; you hold {enc.census.hand_summary()}"
 
 
 def _black3_text(enc: Encoding, aspect: str) -> str:

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from ..cards import RANK_ORDER, Card, format_cards
 from ..goals import ANY, NONE, UNKNOWN, Goal
-from ..melds import GROUP, SEQUENCE, judge
+from ..melds import GROUP, SEQUENCE, group_shape_text, judge
 from ..play import Action
 from ..spot import Spot
 from ..turn import wimp_text
@@ -288,15 +288,8 @@ class _Why:
                             f"black 3s are melded only {size} at a time, without wild cards; {mine}")]
 
     def meld_shape(self) -> list[Reason]:
-        rules, m = self.rules, self.rules["meld"]
-        text = (f"a meld is {m['min_cards']} or more cards of one rank with at least {m['min_naturals']} "
-                f"natural cards")
-        cap = rules.max_wilds()
-        if cap is not None:
-            text += f", at most {cap} wild cards"
-        if m.get("wilds_at_most_naturals"):
-            text += " and never more wild cards than naturals"
-        text += f"; you hold {held_in_words(rules, self.spot.hand)}"
+        rules = self.rules
+        text = group_shape_text(rules) + f"; you hold {held_in_words(rules, self.spot.hand)}"
         if self.goal.go_out:
             allowed = rules["go_out"].get("max_unmatched", 0)
             kept = self.fewest_kept(allowed)
