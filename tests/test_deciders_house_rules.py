@@ -161,3 +161,22 @@ def test_a_deluxe_house_file_with_longer_stopper_sets_lists_the_same_for_both():
         assert listed[hand][0] == listed[hand][1], listed
     assert not any(m[1].startswith("3") for m in listed["3H 3D 3H 9C 9D 9S KS"][0])
     assert ("meld", "3D 3D 3H 3H", None) in listed["3H 3D 3H 3D 9C 9D 9S KS"][0]
+
+
+@pytest.mark.parametrize("decider", BOTH)
+def test_a_cards_house_file_whose_jokers_are_not_wild_melds_no_joker(decider):
+    house = _albany_house("jokers_not_wild", '[cards]\nwild = ["2"]\n')
+    # a joker that is neither wild nor a natural rank joins no set, and the no still names its rule
+    spot = _spot(house, "JK")
+    out = ask("go-out", spot, decider=decider)
+    assert not out.answer and "canastas" in out.reasons[0].text
+    listed = [m["cards"] for m in ask("melds", _spot(house, "JK JK 5S 5D 5C"), decider=decider).extra["melds"]]
+    assert "5S 5D 5C" in listed and not [cards for cards in listed if "JK" in cards]
+
+
+@pytest.mark.parametrize("decider", BOTH)
+def test_a_cards_house_file_may_make_the_joker_a_stopper_and_it_lists_the_red_sets_only(decider):
+    house = _albany_house("joker_stopper", '[cards]\nwild = ["2"]\nstopper = ["3S", "3H", "3D", "3C", "JK"]\n'
+                                           '[stopper_meld]\nallowed = true\n')
+    listed = [m["cards"] for m in ask("melds", _spot(house, "JK JK JK 3H 3D 3H"), decider=decider).extra["melds"]]
+    assert "3D 3H 3H" in listed and not [cards for cards in listed if "JK" in cards]

@@ -99,7 +99,7 @@ def candidates(spot: Spot, hand: tuple[Card, ...] | None = None, *, limit: int |
             out.append(MeldChoice("meld", wilds, None, card_points(rules, wilds)))
     if rules["meld"].get("sequences"):
         out.extend(_sequence_candidates(spot, hand, budget))
-    for rank in sorted({c.rank for c in hand if rules.role(c) == "stopper"}, key=lambda r: -RANK_ORDER[r]):
+    for rank in sorted({c.rank for c in hand if rules.role(c) == "stopper"}, key=lambda r: -RANK_ORDER.get(r, 0)):
         reds = [c for c in hand if c.rank == rank and rules.role(c) == "stopper" and c.is_red]
         # suits tell stoppers apart (a set of one suit counts double, Deluxe option 1): each distinct set
         for n in range(rules["stopper_meld"].get("min_cards", 3), len(reds) + 1):

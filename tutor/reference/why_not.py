@@ -435,7 +435,8 @@ def _bound_after(spot: Spot, taken: tuple[Card, ...]) -> int:
     least = max(m["min_naturals"], size - m["max_wilds"])
     held = [c for c in spot.hand if c is not UNKNOWN] + list(taken)
     cards = len(held) - 1  # one card is the discard, at least
-    naturals = [c for c in held if rules.role(c) == "natural"]
+    # a card of no role that no meld takes (a joker a house file leaves out of its wild cards) joins nothing
+    naturals = [c for c in held if rules.role(c) == "natural" and c.rank in rules.natural_ranks]
     wilds_held = sum(1 for c in held if rules.role(c) == "wild")
     have = 0
     for missing, fits in sorted(_missing(rules, meld, naturals, wilds_held, size) for meld in spot.melds):
