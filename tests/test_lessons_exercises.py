@@ -886,3 +886,283 @@ def test_y_bonusdraw_jokers_and_red_threes_are_laid_out_and_the_first_red_three_
     out, _ = lesson.bonus_check.run(bonus_hand=hand, tracker=wrong,
                                     bonus_pick=kit.hand_widget(rules, hand, selected=format_cards([wild])))
     assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 11 albany sets and stoppers: more practice --------------------------------------------------
+
+
+def _albany_sets(lesson, cards, least, kind):
+    """Every selection of at least ``least`` cards that the meld judge calls a set of this kind, longest first."""
+    from itertools import combinations
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    found = []
+    for size in range(len(cards), least - 1, -1):
+        for combo in dict.fromkeys(combinations(cards, size)):
+            try:
+                if judge(lesson.rules, combo, going_out=False).kind == kind:
+                    found.append(combo)
+            except IllegalPlayError:
+                pass
+    return found
+
+
+def test_a_set_the_practice_ladders_climb_in_order(load_lesson):
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    assert [lesson.pick_sequence_question(n)["step"] for n in range(3)] == [s for s, _ in lesson.SEQUENCE_STEPS]
+    assert [lesson.extend_question(n)["step"] for n in range(4)] == list(lesson.EXTEND_STEPS)
+    assert [lesson.stoppers_question(n)["options"] for n in range(3)] == [o for _, o, _ in lesson.STOPPER_PICK_STEPS]
+    assert [lesson.stoppers_out_question(n)["step"] for n in range(5)] == list(lesson.STOPPER_OUT_STEPS)
+    assert [lesson.exchange_question(n)["step"] for n in range(4)] == list(lesson.EXCHANGE_STEPS)
+    assert [lesson.combine_question(n)["step"] for n in range(7)] == list(lesson.COMBINE_STEPS)
+    # the extension climbs: a longer sequence on the table to reach
+    assert len(lesson.extend_question(0)["table"]) <= len(lesson.extend_question(3)["table"])
+
+
+@pytest.mark.parametrize("n", range(15))
+def test_a_set_a_sequence_picked_on_cards_is_the_judge_s_and_three_wild_cards_are_named(load_lesson, kit, text_of, n):
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    rules = lesson.rules
+    q = lesson.pick_sequence_question(n)
+    hand = q["hand"]
+    step, least = lesson.SEQUENCE_STEPS[min(n, len(lesson.SEQUENCE_STEPS) - 1)]
+    sequences = _albany_sets(lesson, hand, least, "sequence")
+    assert sequences, "the hand holds no sequence the question asks for"
+    if step != "plain":  # a wild card is needed: no sequence of naturals alone
+        assert all(any(rules.is_wild(c) for c in s) for s in sequences)
+    right = sequences[0]
+    ok, text = lesson.pick_sequence_feedback(q, right)
+    assert ok is True and text.startswith("Right")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.sequence_check.run(seq_ask=q, seq_hand=kit.hand_widget(rules, hand, selected=format_cards(right)),
+                                       tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pick-a-sequence"]
+    # a group, if the hand holds one, is a legal set but no sequence
+    groups = _albany_sets(lesson, hand, 3, "group")
+    if groups:
+        bad, text = lesson.pick_sequence_feedback(q, groups[0])
+        assert bad is False and "a group" in text
+    # every wild card of the hand on the sequence's naturals: too many, and said so
+    wilds = [c for c in hand if rules.is_wild(c)]
+    if len(wilds) > rules.max_wilds():
+        too_many = tuple(c for c in right if rules.is_natural(c)) + tuple(wilds)
+        assert lesson.meld_mistake(rules, too_many) is not None
+        bad, text = lesson.pick_sequence_feedback(q, too_many)
+        assert bad is False and f"{kit.number_word(len(wilds))} wild cards in one set: a set holds at most two" in text
+    # a stopper in the selection: no set at all
+    stopper = next(c for c in hand if rules.role(c) == "stopper")
+    bad, text = lesson.pick_sequence_feedback(q, tuple(right[:2]) + (stopper,))
+    assert bad is False and "stopper" in text
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.sequence_check.run(seq_ask=q, tracker=wrong,
+                                       seq_hand=kit.hand_widget(rules, hand, selected=format_cards(right[:2])))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_a_set_the_sequence_on_the_table_grows_at_either_end_and_a_wild_fills_a_gap(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    from tutor.melds import lays_off
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    rules = lesson.rules
+    q = lesson.extend_question(n)
+    table, hand = q["table"], q["hand"]
+    step = lesson.EXTEND_STEPS[min(n, len(lesson.EXTEND_STEPS) - 1)]
+    # the longest lay-off, found here by the meld rules over every selection of the hand
+    fits = [c for k in range(1, len(hand) + 1) for c in dict.fromkeys(combinations(hand, k)) if lays_off(rules, table, c)]
+    best = max(fits, key=len)
+    assert len(table) + len(best) == q["best"] > len(table)
+    if step in ("gap", "full"):
+        assert all(any(rules.is_wild(c) for c in f) for f in fits if len(f) == len(best))
+    if step == "both":
+        ends = {c.order for c in best} - {c.order for c in table}
+        assert min(ends) < min(c.order for c in table if rules.is_natural(c))
+    ok, text = lesson.extend_feedback(q, best)
+    assert ok is True and text.startswith("Right") and kit.number_word(q["best"]) in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(table)], selected=format_cards(best))
+    out, _ = lesson.extend_check.run(ext_ask=q, ext_hand=shown, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["extend-sequence"]
+    # a shorter legal lay-off: legal, but not the longest
+    shorter = next(f for f in fits if len(f) < len(best))
+    bad, text = lesson.extend_feedback(q, shorter)
+    assert bad is False and "can grow to" in text
+    # every wild card of the hand laid off with the best: too many for one set
+    wilds = tuple(c for c in hand if rules.is_wild(c) and c not in best)
+    if wilds and sum(rules.is_wild(c) for c in table + best + wilds) > rules.max_wilds():
+        bad, text = lesson.extend_feedback(q, best + wilds)
+        assert bad is False and "wild cards in one set: a set holds at most two" in text
+    stopper = next(c for c in hand if rules.role(c) == "stopper")
+    bad, text = lesson.extend_feedback(q, (stopper,))
+    assert bad is False and "stopper" in text
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(table)], selected=format_cards(shorter))
+    out, _ = lesson.extend_check.run(ext_ask=q, ext_hand=shown, tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_a_stopper_every_three_is_picked_and_the_deluxe_fours_too(load_lesson, kit, text_of, n):
+    from tutor.rules import rules_for
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    q = lesson.stoppers_question(n)
+    _, options, _ = lesson.STOPPER_PICK_STEPS[min(n, len(lesson.STOPPER_PICK_STEPS) - 1)]
+    rules = rules_for("albany", {"deluxe": list(options)})
+    hand = q["hand"]
+    stoppers = [c for c in hand if rules.role(c) == "stopper"]
+    assert stoppers
+    ok, text = lesson.stoppers_feedback(q, format_cards(stoppers))
+    assert ok is True and text.startswith("Right")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.stoppers_check.run(stp_ask=q, tracker=tracker,
+                                       stp_hand=kit.hand_widget(rules, hand, selected=format_cards(stoppers)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pick-stoppers"]
+    plain = [c for c in stoppers if lesson.rules.role(c) == "stopper"]
+    if options:
+        assert len(plain) < len(stoppers)  # the option's own stoppers are there to find
+        picked = plain or [next(c for c in hand if rules.role(c) != "stopper")]
+        bad, text = lesson.stoppers_feedback(q, format_cards(picked))
+        assert bad is False and "With this option the 4s are stoppers too" in text
+    wild = next((c for c in hand if rules.is_wild(c)), None)
+    if wild is not None:
+        bad, text = lesson.stoppers_feedback(q, format_cards(stoppers + [wild]))
+        assert bad is False and f"Not {wild.symbol()}" in text and "wild card" in text
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    other = next(c for c in hand if rules.role(c) != "stopper")
+    out, _ = lesson.stoppers_check.run(stp_ask=q, tracker=wrong,
+                                       stp_hand=kit.hand_widget(rules, hand, selected=str(other)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(15))
+def test_a_stopper_two_held_after_the_draw_keep_a_player_from_going_out(load_lesson, kit, text_of, n):
+    from collections import Counter
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    q = lesson.stoppers_out_question(n)
+    spot = q["spot"]
+    rules = spot.rules
+    step = lesson.STOPPER_OUT_STEPS[min(n, len(lesson.STOPPER_OUT_STEPS) - 1)]
+    verdict = ask("go-out", spot)
+    assert verdict.answer == q["may"] == (step in ("one", "layoff"))
+    held = [c for c in spot.hand if rules.role(c) == "stopper"]
+    block = rules["go_out"]["stoppers_block"]
+    assert (len(held) >= block) == (step in ("two", "melded"))
+    counts = Counter(c.rank for c in spot.hand if rules.is_natural(c))
+    three = [c for c in spot.hand if counts[c.rank] >= 3][:3]
+    if q["may"]:
+        groups, discard = _go_out_turn(lesson, spot, verdict.witness["play"])
+    else:
+        # a turn that keeps cards: the set of three melded and a stopper discarded, legal by the referee
+        groups, discard = [tuple(three)], [held[0]]
+        assert referee(spot, f"meld {format_cards(three)}; discard {held[0]}").answer
+    ok, text = lesson.stoppers_out_feedback(q, groups, discard)
+    assert ok is True and text.startswith("Right")
+    if step == "two":
+        assert f"{kit.number_word(block)} or more keep you from going out" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, spot.hand, melds=spot.melds, groups=[format_cards(g) for g in groups],
+                            selected=format_cards(discard))
+    out, _ = lesson.stoppers_out_check.run(out_ask=q, out_hand=shown, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["stoppers-go-out"]
+    if q["may"]:
+        # the stopper discarded and the rest kept: legal, but the player could have gone out
+        bad, text = lesson.stoppers_out_feedback(q, [], held[:1])
+        assert bad is False and "could have gone out" in text
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        shown = kit.hand_widget(rules, spot.hand, melds=spot.melds, selected=format_cards(held[:1]))
+        out, _ = lesson.stoppers_out_check.run(out_ask=q, out_hand=shown, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+    if step == "melded":
+        # the red threes melded too, the last card discarded: the hand would be empty, but the stoppers were held
+        stray = [c for c in spot.hand if c not in three and c not in held]
+        play = f"meld {format_cards(three)}; meld {format_cards(held)}; discard {stray[0]}"
+        assert not referee(spot, play).answer
+        bad, text = lesson.stoppers_out_feedback(q, [tuple(three), tuple(held)], stray)
+        assert bad is False and "even when you meld them" in text
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_a_combine_a_natural_takes_a_joker_s_place_but_never_a_two_s(load_lesson, kit, text_of, n):
+    from tutor.errors import IllegalPlayError
+    from tutor.table_moves import exchange_joker
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    rules = lesson.rules
+    q = lesson.exchange_question(n)
+    table, hand = list(q["table"]), q["hand"]
+    step = lesson.EXCHANGE_STEPS[min(n, len(lesson.EXCHANGE_STEPS) - 1)]
+
+    def frees(card):
+        places = []
+        for number in range(1, len(table) + 1):
+            try:
+                exchange_joker(rules, table, number, card)
+            except IllegalPlayError:
+                continue
+            places.append(number)
+        return places
+
+    right = [c for c in hand if frees(c)]
+    wrong_cards = [c for c in hand if not frees(c)]
+    assert right and wrong_cards
+    ok, text = lesson.exchange_feedback(q, str(right[0]))
+    assert ok is True and text.startswith("Right") and f"set {frees(right[0])[0]}" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(m) for m in table], selected=str(right[0]))
+    out, _ = lesson.exchange_check.run(exc_ask=q, exc_hand=shown, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["exchange-joker"]
+    for card in wrong_cards:
+        bad, text = lesson.exchange_feedback(q, str(card))
+        assert bad is False and not text.startswith("Right")
+        if not rules.is_natural(card):
+            assert "only for a natural" in text
+    if step != "group":
+        # a card of the rank of the group whose only wild card is a 2
+        two_set = next(m for m in table if not any(c.is_joker for c in m))
+        card = next(c for c in hand if rules.is_natural(c) and c.rank == two_set[0].rank)
+        bad, text = lesson.exchange_feedback(q, str(card))
+        assert bad is False and "a 2 is never exchanged" in text
+    two, text = lesson.exchange_feedback(q, format_cards([right[0], wrong_cards[0]]))
+    assert two is False and "Select one card" in text
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(m) for m in table], selected=str(wrong_cards[0]))
+    out, _ = lesson.exchange_check.run(exc_ask=q, exc_hand=shown, tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_a_combine_two_sets_join_only_as_one_legal_set(load_lesson, kit, text_of, n):
+    from tutor.errors import IllegalPlayError
+    from tutor.table_moves import combine_sets
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    q = lesson.combine_question(n)
+    first, second = q["sets"]
+    step = lesson.COMBINE_STEPS[min(n, len(lesson.COMBINE_STEPS) - 1)]
+    try:
+        combine_sets(lesson.rules, [first, second], 1, 2)
+        may = True
+    except IllegalPlayError:
+        may = False
+    assert may == (step in ("groups", "runs-on", "wild-runs-on"))
+    right, wrong_answer = lesson.COMBINE_ANSWERS if may else lesson.COMBINE_ANSWERS[::-1]
+    ok, text = lesson.combine_feedback(q, right)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.combine_feedback(q, wrong_answer)
+    assert bad is False and text.startswith("They may combine" if may else "They may not")
+    if step == "wilds":
+        assert "three wild cards in one set: a set holds at most two" in text
+    if step == "twice":
+        assert "twice" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.combine_check.run(cmb_ask=q, cmb_answer=Value(right), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["combine-or-not"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.combine_check.run(cmb_ask=q, cmb_answer=Value(wrong_answer), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
