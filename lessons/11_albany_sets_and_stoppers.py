@@ -261,6 +261,15 @@ def stoppers_feedback(question, selected) -> tuple:
 
 
 @app.function
+def option_note(deluxe) -> str:
+    """The Deluxe options a question is played with, by name and in the variant's words."""
+    if not deluxe:
+        return "Albany's own rules, no option."
+    return " ".join(f"With the Deluxe option *{rules.data['deluxe'][str(n)]['name']}*: "
+                    f"{rules.data['deluxe'][str(n)]['text']}" for n in deluxe)
+
+
+@app.function
 def table_of(ranks, go_rules) -> list:
     """Groups of seven naturals, one per rank: the canastas a side needs to go out."""
     suits = "SHDCSHD"
@@ -699,10 +708,7 @@ def _():
 def _(new_stoppers):
     stp_ask = stoppers_question(new_stoppers.value)
     stp_hand = hand_widget(stp_ask["rules"], stp_ask["hand"])
-    _with = stp_ask["options"]
-    _note = (f"With the Deluxe option *{rules.data['deluxe'][str(_with[0])]['name']}*: "
-             f"{rules.data['deluxe'][str(_with[0])]['text']}") if _with else "Albany's own rules, no option."
-    mo.vstack([mo.md(_note), stp_hand, hint("Every 3 is a stopper, red or black, whatever its suit; an option may "
+    mo.vstack([mo.md(option_note(stp_ask["options"])), stp_hand, hint("Every 3 is a stopper, red or black, whatever its suit; an option may "
                                             "add another rank.")])
     return stp_ask, stp_hand
 
@@ -745,7 +751,7 @@ def _():
 def _(new_out):
     out_ask = stoppers_out_question(new_out.value)
     out_hand = hand_widget(out_ask["spot"].rules, out_ask["spot"].hand, melds=out_ask["spot"].melds)
-    mo.vstack([out_hand, hint(f"Count your stoppers first: {number_word(rules['go_out']['stoppers_block'])} or "
+    mo.vstack([mo.md(option_note(out_ask["spot"].rules.options.get("deluxe"))), out_hand, hint(f"Count your stoppers first: {number_word(rules['go_out']['stoppers_block'])} or "
                               "more, counted after the draw and before you meld, keep you from going out. One "
                               "stopper may be your last discard.")])
     return out_ask, out_hand
