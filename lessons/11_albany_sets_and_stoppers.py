@@ -35,7 +35,7 @@ with app.setup:
     rules = rules_for("albany")
     LESSON = "11_albany_sets_and_stoppers"
     EXERCISES = ("pick-a-sequence", "extend-sequence", "pick-stoppers", "stoppers-go-out", "exchange-joker",
-                 "combine-or-not", "group-or-sequence")
+                 "combine-or-not", "bridge-sets", "group-or-sequence")
     # Each ladder climbs one step a question, then stays on its top step.
     # A sequence to find: three naturals in a row, then one with a gap for a wild card, then a long one
     # from a hand holding more wild cards than one set may carry.
@@ -53,6 +53,9 @@ with app.setup:
     # sequences whose wild cards find room, a group beside a sequence.
     COMBINE_STEPS = ("groups", "runs-on", "wilds", "gap", "twice", "wild-runs-on", "group-and-run")
     COMBINE_ANSWERS = ("they may combine", "they may not")
+    # A gap between two sequences to fill: a natural, a wild card, two cards, then sets that hold
+    # a wild card each, so only a natural may fill it.
+    BRIDGE_STEPS = ("natural", "wild", "two-gap", "crowded")
 
 
 @app.function
@@ -442,6 +445,68 @@ def combine_question(n: int) -> dict:
         "group-and-run": ([Card(order[start], s) for s in "SHD" if s != suit] + [Card(order[start], suit)], run[1:4]),
     }[step]
     return {"sets": (tuple(first), tuple(second)), "step": step}
+
+
+@app.function
+def bridge_question(n: int) -> dict:
+    """The n-th "join two sequences" question: a gap between two of the side's sequences, and cards to fill it."""
+    step = ladder_step(n, BRIDGE_STEPS)
+    order = low_to_high()
+    rng = random.Random(11700 + n)
+    suit = rng.choice("SHDC")
+    other = rng.choice([s for s in "SHDC" if s != suit])
+    gap = 2 if step == "two-gap" else 1
+    start = rng.randint(0, len(order) - 6 - gap)
+    run = [Card(r, suit) for r in order[start:start + 6 + gap]]
+    below, missing, above = run[:3], run[3:3 + gap], run[3 + gap:]
+    deuce = Card("2", rng.choice("SHDC"))
+    if step == "natural":
+        hand = missing + [Card(missing[0].rank, other)]
+    elif step == "wild":
+        hand = [deuce, Card(missing[0].rank, other)]
+    elif step == "two-gap":
+        hand = [missing[0], deuce, Card(missing[1].rank, other)]
+    else:
+        below = [below[0], Card("2", rng.choice("SHDC")), below[2]]
+        above = [above[0], above[1], Card("JK")]
+        hand = missing + [deuce, Card(missing[0].rank, other)]
+    used = {c.rank for c in run}
+    hand = sort_hand(rules, hand + strangers(rng, suit, used, 3) + [Card("3", rng.choice("SHDC"))])
+    return {"hand": hand, "sets": (tuple(below), tuple(above)), "step": step}
+
+
+@app.function
+def bridged(question, cards):
+    """The one set the two sequences make once ``cards`` are laid off on either, or ``None`` (the move rules)."""
+    first, second = question["sets"]
+    for a, b in ((first + tuple(cards), second), (first, second + tuple(cards))):
+        if lays_off(rules, first if b is second else second, cards):
+            try:
+                return combine_sets(rules, [a, b], 1, 2)[0]
+            except IllegalPlayError:
+                continue
+    return None
+
+
+@app.function
+def bridge_feedback(question, selected) -> tuple:
+    """(right?, message) for the cards laid off so that the side's two sequences combine into one."""
+    cards = tuple(parse_cards(selected))
+    if not cards:
+        return None, ""
+    first, second = question["sets"]
+    joined = bridged(question, cards)
+    if joined is not None:
+        canasta = rules["canasta"]["min_cards"]
+        more = f", a canasta of {number_word(len(joined))} cards" if len(joined) >= canasta else ""
+        return True, (f"Right: with {cards_text(cards)} laid off, the two sets combine into one sequence"
+                      f"{more}: {cards_text(joined)}.")
+    if not (lays_off(rules, first, cards) or lays_off(rules, second, cards)):
+        mistake = set_mistake(first + cards) or set_mistake(second + cards)
+        return False, f"That fits neither set: {mistake}." if mistake else "That fits neither set."
+    mistake = set_mistake(first + cards + second)
+    return False, ("Laid off, but the two sets still do not make one set"
+                   + (f": {mistake}." if mistake else ": a gap is left between them."))
 
 
 @app.function
@@ -969,6 +1034,48 @@ def combine_check(cmb_answer, cmb_ask, tracker):
 def _(cmb_ask):
     _first, _second = cmb_ask["sets"]
     solution("Show the set they would make", meld_verdict(rules, _first + _second))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: join two sequences
+
+    Your side has two sequences of one suit with a gap between them. Select
+    the cards of your hand that, laid off to fill the gap, let the two be
+    **combined** into one long sequence.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_bridge = deal_button("Next hand")
+    new_bridge
+    return (new_bridge,)
+
+
+@app.cell
+def _(new_bridge):
+    brg_ask = bridge_question(new_bridge.value)
+    brg_hand = hand_widget(rules, brg_ask["hand"], melds=[format_cards(m) for m in brg_ask["sets"]])
+    mo.vstack([brg_hand, hint(f"Which cards are missing between the two? A wild card may stand for one, but the "
+                              f"whole sequence may hold only {number_word(rules.max_wilds())} wild cards.")])
+    return brg_ask, brg_hand
+
+
+@app.cell
+def bridge_check(brg_ask, brg_hand, tracker):
+    _right, _text = bridge_feedback(brg_ask, brg_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="bridge-sets", waiting="Select the cards for the gap.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(brg_ask):
+    _fill = longest_fit(brg_ask["hand"], lambda cards: bridged(brg_ask, cards) is not None)
+    solution("Show the long sequence", meld_verdict(rules, bridged(brg_ask, _fill)))
     return
 
 

@@ -917,6 +917,7 @@ def test_a_set_the_practice_ladders_climb_in_order(load_lesson):
     assert [lesson.stoppers_out_question(n)["step"] for n in range(5)] == list(lesson.STOPPER_OUT_STEPS)
     assert [lesson.exchange_question(n)["step"] for n in range(4)] == list(lesson.EXCHANGE_STEPS)
     assert [lesson.combine_question(n)["step"] for n in range(7)] == list(lesson.COMBINE_STEPS)
+    assert [lesson.bridge_question(n)["step"] for n in range(4)] == list(lesson.BRIDGE_STEPS)
     # the extension climbs: a longer sequence on the table to reach
     assert len(lesson.extend_question(0)["table"]) <= len(lesson.extend_question(3)["table"])
 
@@ -1165,4 +1166,62 @@ def test_a_combine_two_sets_join_only_as_one_legal_set(load_lesson, kit, text_of
     assert "Right" in text_of(out) and tracker.widget.solved == ["combine-or-not"]
     wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
     out, _ = lesson.combine_check.run(cmb_ask=q, cmb_answer=Value(wrong_answer), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_a_combine_the_gap_between_two_sequences_filled_joins_them_within_the_wild_card_cap(
+        load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import lays_off
+    from tutor.table_moves import combine_sets
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    rules = lesson.rules
+    q = lesson.bridge_question(n)
+    first, second = q["sets"]
+    hand = q["hand"]
+    step = lesson.BRIDGE_STEPS[min(n, len(lesson.BRIDGE_STEPS) - 1)]
+    assert q["step"] == step
+
+    def joins(cards):  # laid off on the lower set, then the two combined, by the move rules
+        if not lays_off(rules, first, cards):
+            return False
+        try:
+            combine_sets(rules, [first + cards, second], 1, 2)
+        except IllegalPlayError:
+            return False
+        return True
+
+    fills = [c for k in range(1, 4) for c in dict.fromkeys(combinations(hand, k)) if joins(c)]
+    assert fills
+    right = min(fills, key=len)
+    assert len(right) == (2 if step == "two-gap" else 1)
+    if step in ("natural", "crowded"):
+        assert all(rules.is_natural(c) for c in right)
+    if step == "wild":
+        assert all(rules.is_wild(c) for c in right)
+    ok, text = lesson.bridge_feedback(q, right)
+    assert ok is True and text.startswith("Right") and "one sequence" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(m) for m in q["sets"]], selected=format_cards(right))
+    out, _ = lesson.bridge_check.run(brg_ask=q, brg_hand=shown, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["bridge-sets"]
+    if step == "crowded":
+        # both sets hold a wild card already: a third one in the gap is too many
+        wild = next(c for c in hand if rules.is_wild(c))
+        bad, text = lesson.bridge_feedback(q, (wild,))
+        assert bad is False and "three wild cards in one set: a set holds at most two" in text
+    if step == "two-gap":
+        half = right[:1]
+        bad, text = lesson.bridge_feedback(q, half)
+        assert bad is False and "still do not make one set" in text
+    stopper = next(c for c in hand if rules.role(c) == "stopper")
+    bad, text = lesson.bridge_feedback(q, (stopper,))
+    assert bad is False and "stopper" in text
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(m) for m in q["sets"]], selected=str(stopper))
+    out, _ = lesson.bridge_check.run(brg_ask=q, brg_hand=shown, tracker=wrong)
     assert "Right" not in text_of(out) and wrong.widget.solved == []
