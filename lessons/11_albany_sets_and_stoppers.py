@@ -85,21 +85,20 @@ def low_to_high() -> list:
 
 
 @app.function
-def set_mistake(cards, set_rules=None) -> str | None:
+def set_mistake(cards) -> str | None:
     """What is wrong with these cards as one set, said to the misconception; ``None`` for a legal set.
 
     The verdict is the meld judge's; a set with enough naturals but more wild cards than the
     variant allows is named as such, whatever else the judge found first.
     """
-    set_rules = set_rules or rules
     cards = tuple(parse_cards(cards))
-    mistake = meld_mistake(set_rules, cards)
+    mistake = meld_mistake(rules, cards)
     if mistake is None:
         return None
-    naturals = sum(1 for c in cards if set_rules.is_natural(c))
-    wilds = sum(1 for c in cards if set_rules.is_wild(c))
-    cap = set_rules.max_wilds()
-    if naturals >= set_rules["meld"]["min_naturals"] and cap is not None and wilds > cap:
+    naturals = sum(1 for c in cards if rules.is_natural(c))
+    wilds = sum(1 for c in cards if rules.is_wild(c))
+    cap = rules.max_wilds()
+    if naturals >= rules["meld"]["min_naturals"] and cap is not None and wilds > cap:
         return (f"{number_word(wilds)} wild cards in one set: a set holds at most {number_word(cap)}, however "
                 "many naturals it has")
     return mistake
@@ -124,7 +123,7 @@ def by_suit(cards) -> tuple:
 
 @app.function
 def strangers(rng, suit: str, avoid, count: int) -> list:
-    """``count`` naturals of other suits and ranks than ``avoid``: cards that fit no set of the question."""
+    """``count`` naturals of other suits than ``suit`` and other ranks than ``avoid``: cards beside the question."""
     ranks = [r for r in low_to_high() if r not in avoid]
     return [Card(r, rng.choice([s for s in "SHDC" if s != suit])) for r in rng.sample(ranks, count)]
 
