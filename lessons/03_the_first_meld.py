@@ -175,11 +175,13 @@ def first_meld_feedback(question, play: str, *, fewest: int | None = None) -> tu
 
 @app.function
 def fewest_cards(hand, score: int):
-    """A first meld with the fewest cards this hand can make at this score, or ``None`` above six cards.
+    """A first meld with the fewest cards this hand can make at this score, or ``None`` when it takes more
+    than two of the smallest melds.
 
-    Single melds of three to six cards are tried, then two melds of three; the meld judge sorts out
+    Single melds from the smallest size up are tried, then two smallest melds; the meld judge sorts out
     the candidates and the checker confirms the one returned."""
     need = rules.initial_need(score)
+    size = rules["meld"]["min_cards"]
     spot = first_meld_spot(hand, score)
 
     def melds_of(k):
@@ -192,14 +194,14 @@ def fewest_cards(hand, score: int):
             if meld_mistake(rules, cards) is None:
                 yield [cards]
 
-    def two_threes():
-        threes = {tuple(sorted(map(str, c))): c for c in combinations(hand, 3) if meld_mistake(rules, c) is None}
-        for a, b in combinations(threes.values(), 2):
+    def two_smallest():
+        smallest = {tuple(sorted(map(str, c))): c for c in combinations(hand, size) if meld_mistake(rules, c) is None}
+        for a, b in combinations(smallest.values(), 2):
             if not Counter(a) + Counter(b) - Counter(hand) and sum(rules.value(c) for c in a + b) >= need:
                 yield [a, b]
 
-    for k in range(3, 7):
-        for melds in list(melds_of(k)) + (list(two_threes()) if k == 6 else []):
+    for k in range(size, 2 * size + 1):
+        for melds in list(melds_of(k)) + (list(two_smallest()) if k == 2 * size else []):
             play = " | ".join(format_cards(m) for m in melds)
             if ask("initial-meld", spot, play=play).answer:
                 return play
@@ -208,18 +210,25 @@ def fewest_cards(hand, score: int):
 
 @app.function
 def fewest_question(n: int) -> dict:
-    """The n-th "fewest cards" question: a score from any band, a hand, and its fewest-card first meld."""
-    bands = band_ranges()
+    """The n-th "fewest cards" question: a score, a hand, and its fewest-card first meld. The scores cycle
+    through the bands above the lowest, whose minimum any meld reaches."""
+    bands = band_ranges()[1:]
     rng = random.Random(3200 + n)
     for k in range(50):
-        low, high, need = bands[(n + k) % len(bands) if n < len(bands) else rng.randrange(len(bands))]
+        low, high, need = bands[(n + k) % len(bands)]
         score = score_in(rng, low, high)
         dealt = deal_until(rules, 3200 + n * 50 + k, lambda d: may_first_meld(d["hand"], score), cards=13)
         best = fewest_cards(dealt["hand"], score)
         if best is not None:
-            return {"score": score, "need": need, "hand": dealt["hand"], "fewest": len(parse_cards(best.replace("|", " "))),
-                    "best": best}
+            fewest = len(parse_cards(best.replace("|", " ")))
+            return {"score": score, "need": need, "hand": dealt["hand"], "fewest": fewest, "best": best}
     raise ValueError("no hand with a short first meld")
+
+
+@app.function
+def sentence(text: str) -> str:
+    """A reason as a sentence: its first letter capitalised, the rest (card names, rule IDs) as it is."""
+    return text[:1].upper() + text[1:]
 
 
 @app.function
@@ -241,13 +250,14 @@ def pile_turn(seed: int, kind: str) -> dict:
     below the top put on the top card's meld. Returns the spot, the turn's melds and its play."""
     rng = random.Random(seed)
     used: set = set()
+    size = rules["meld"]["min_cards"]
     top_rank, pile_rank, hand_rank, *junk = rng.sample(rules.natural_ranks, 7)
     low, high, _ = band_ranges()[1]
     score = score_in(rng, low, high)
     top, pair = unique_cards(rng, used, top_rank, 1)[0], unique_cards(rng, used, top_rank, 2)
     wild = unique_cards(rng, used, rng.choice(["2", "JK"]), 1)
     with_top = pair + (wild if kind != "on-top" and rng.random() < 0.6 else [])
-    hand_meld = unique_cards(rng, used, hand_rank, 3) + (wild if kind == "on-top" else [])
+    hand_meld = unique_cards(rng, used, hand_rank, size) + (wild if kind == "on-top" else [])
     keep = [unique_cards(rng, used, r, 1)[0] for r in junk[:3]]
     below = [unique_cards(rng, used, junk[3], 1)[0]]
     melds = [[top] + with_top, hand_meld]
@@ -255,7 +265,7 @@ def pile_turn(seed: int, kind: str) -> dict:
         melds[0].append(unique_cards(rng, used, top_rank, 1)[0])
         below.append(melds[0][-1])
     if kind in ("apart", "with-hand"):
-        from_pile = unique_cards(rng, used, pile_rank, 3 if kind == "apart" else 2)
+        from_pile = unique_cards(rng, used, pile_rank, size if kind == "apart" else size - 1)
         from_hand = unique_cards(rng, used, pile_rank, 1) if kind == "with-hand" else []
         melds.append(from_hand + from_pile)
         below += from_pile
@@ -317,7 +327,8 @@ def what_counts_feedback(question, picked) -> tuple:
         return False, (f"{number_word(len(wanted) - len(picked)).capitalize()} more: every card of a meld made "
                        "only of your hand and the top card counts.")
     first = next(r for r in verdict.reasons if r.rule == rules.cite("initial"))
-    return True, f"Right: {cards_text(wanted)} count, {verdict.witness['points']} in all. {first.text.capitalize()} ({first.rule})."
+    return True, (f"Right: {cards_text(wanted)} count, {verdict.witness['points']} in all. {sentence(first.text)} "
+                  f"({first.rule}).")
 
 
 @app.function
@@ -347,7 +358,7 @@ def pile_enough_feedback(question, answer, verdict) -> tuple:
     top = question["spot"].discard[-1]
     said_enough = answer == "enough"
     if said_enough == verdict.answer:
-        return True, f"Right: {'enough' if verdict.answer else 'not enough'}. {why.capitalize()}."
+        return True, f"Right: {'enough' if verdict.answer else 'not enough'}. {sentence(why)}."
     if said_enough:
         return False, (f"Not enough: {why}. Of the pile only the top card counts; a meld holding any other card "
                        "from the pile counts nothing.")
@@ -373,7 +384,8 @@ def keep_apart_question(n: int) -> dict:
         right = [f"pickup {format_cards(pair + wild)}", f"meld {format_cards([top] + pair + wild)}"]
         wrong = []
         if step in ("wild", "both"):
-            pile_pair, own = unique_cards(rng, used, pile_rank, 2), unique_cards(rng, used, pile_rank, 1)
+            pile_pair = unique_cards(rng, used, pile_rank, rules["meld"]["min_cards"] - 1)
+            own = unique_cards(rng, used, pile_rank, 1)
             below += pile_pair
             hand += own
             right.append(f"meld {format_cards(own + pile_pair)}")
@@ -418,7 +430,7 @@ def keep_apart_feedback(spot, groups, selected) -> tuple:
     first = next((r for r in verdict.reasons if r.rule == rules.cite("initial")), None)
     why = f"{first.text} ({first.rule})" if first else "; ".join(f"{r.text} ({r.rule})" for r in verdict.reasons)
     if verdict.answer:
-        return True, f"Right: the pile is yours and your first meld is down. {why.capitalize()}."
+        return True, f"Right: the pile is yours and your first meld is down. {sentence(why)}."
     spoiled = from_below(spot, with_top)
     if first and spoiled:
         return False, (f"Leave {cards_text(spoiled)} out of the top card's meld: {cards_text(spoiled)} came from "

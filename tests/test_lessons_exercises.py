@@ -886,3 +886,201 @@ def test_y_bonusdraw_jokers_and_red_threes_are_laid_out_and_the_first_red_three_
     out, _ = lesson.bonus_check.run(bonus_hand=hand, tracker=wrong,
                                     bonus_pick=kit.hand_widget(rules, hand, selected=format_cards([wild])))
     assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 03 the first meld: more practice --------------------------------------------------------
+
+
+def _first_meld_groups(verdict):
+    """The melds of a checker's witness, as the card widget's groups."""
+    return [parse_cards(m) for m in verdict.witness["melds"]]
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_c_initial_band_the_checker_s_first_meld_is_right_and_one_below_the_band_wrong(load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.band_question(n)
+    bands = rules["initial"]["bands"]
+    if n < len(bands):  # the bands climb, the lowest (a score below zero) first
+        assert q["need"] == bands[n]["need"] and (n > 0 or q["score"] < bands[1]["from"])
+    assert q["need"] == rules.initial_need(q["score"])
+    spot = lesson.first_meld_spot(q["hand"], q["score"])
+    verdict = ask("initial-meld", spot)
+    assert verdict.answer, "every dealt hand can make its first meld"
+    play = " | ".join(verdict.witness["melds"])
+    ok, text = lesson.first_meld_feedback(q, play)
+    assert ok is True and text.startswith("Right") and f"must total {q['need']}" in text
+    assert f"total {verdict.witness['points']}" in text
+    short = [m["cards"] for m in ask("melds", spot).extra["melds"]
+             if m["kind"] == "meld" and not ask("initial-meld", spot, play=m["cards"]).answer]
+    if short:
+        bad, text = lesson.first_meld_feedback(q, short[0])
+        assert bad is False and text.startswith("Not enough") and f"{q['score']} points is in the band" in text
+    two, text = lesson.first_meld_feedback(q, format_cards(q["hand"][:2]))
+    assert two is False and "not a legal meld" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(rules, q["hand"], groups=verdict.witness["melds"])
+    out, _ = lesson.band_check.run(band_ask=q, band_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["band"]
+    if short:
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        out, _ = lesson.band_check.run(band_ask=q, band_hand=kit.hand_widget(rules, q["hand"], groups=[short[0]]),
+                                       tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_initial_fewest_no_first_meld_of_fewer_cards_is_legal(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.fewest_question(n)
+    spot = lesson.first_meld_spot(q["hand"], q["score"])
+    assert ask("initial-meld", spot, play=q["best"]).answer
+    assert q["fewest"] == len(parse_cards(q["best"].replace("|", " ")))
+    # fewer cards than two melds' worth can only be one meld: every such set is asked of the checker
+    assert q["fewest"] <= 2 * rules["meld"]["min_cards"]
+    for k in range(rules["meld"]["min_cards"], q["fewest"]):
+        for cards in {tuple(sorted(map(str, c))) for c in combinations(q["hand"], k)}:
+            assert not ask("initial-meld", spot, play=" ".join(cards)).answer, cards
+    ok, text = lesson.first_meld_feedback(q, q["best"], fewest=q["fewest"])
+    assert ok is True and text.startswith("Right") and f"must total {q['need']}" in text
+    most = ask("initial-meld", spot)  # the checker's first meld worth most: more cards, as a rule
+    play = " | ".join(most.witness["melds"])
+    if len(parse_cards(play.replace("|", " "))) > q["fewest"]:
+        more, text = lesson.first_meld_feedback(q, play, fewest=q["fewest"])
+        assert more is False and "would do" in text and lesson.number_word(q["fewest"]) in text
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        hand = kit.hand_widget(rules, q["hand"], groups=most.witness["melds"])
+        out, _ = lesson.fewest_check.run(fewest_ask=q, fewest_hand=hand, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(rules, q["hand"], groups=q["best"].split(" | "))
+    out, _ = lesson.fewest_check.run(fewest_ask=q, fewest_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["fewest"]
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_c_initial_what_counts_after_a_pickup_is_the_top_card_and_the_hand_s_clean_melds(
+        load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.what_counts_question(n)
+    spot = q["spot"]
+    if n < len(lesson.WHAT_STEPS):
+        assert q["kind"] == lesson.WHAT_STEPS[n]
+    verdict = referee(spot, q["play"])
+    assert verdict.answer
+    initial = next(r for r in verdict.reasons if r.rule == "C-INITIAL")
+    counted = lesson.counting_cards(q)
+    # the lesson's cards that count add up to what the referee counts toward the minimum
+    assert sum(rules.value(c) for c in counted) == verdict.witness["points"]
+    below = [c for m in q["melds"] for c in m if c in spot.discard[:-1]]
+    assert bool(below) == (q["kind"] != "top")
+    assert ("below the top of the pile" in initial.text) == (q["kind"] != "top")
+    ok, text = lesson.what_counts_feedback(q, format_cards(counted))
+    assert ok is True and text.startswith("Right") and str(verdict.witness["points"]) in text and "C-INITIAL" in text
+    if below:
+        bad, text = lesson.what_counts_feedback(q, format_cards(counted + below[:1]))
+        assert bad is False and "below the top of the pile" in text
+    own = [c for m in q["melds"] if any(x in below for x in m) for c in m if c in spot.hand]
+    if own:  # a card from the hand on a meld holding pile cards counts nothing either
+        bad, text = lesson.what_counts_feedback(q, format_cards(counted + own[:1]))
+        assert bad is False and "from your hand" in text and "counts nothing" in text
+    top = spot.discard[-1]
+    if top in counted:
+        bad, text = lesson.what_counts_feedback(q, format_cards([c for c in counted if c != top]))
+        assert bad is False and "top card" in text
+    cards = [c for m in q["melds"] for c in m]
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.what_counts_check.run(what_ask=q, tracker=tracker,
+                                          what_pick=kit.hand_widget(rules, cards, selected=format_cards(counted)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["what-counts"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    every = cards if below else cards[1:]  # every card put down, or one short when all of them count
+    out, _ = lesson.what_counts_check.run(what_ask=q, tracker=wrong,
+                                          what_pick=kit.hand_widget(rules, cards, selected=format_cards(every)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_c_initial_pile_enough_is_the_checker_s_answer_both_ways(load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    q = lesson.pile_enough_question(n)
+    if n < len(lesson.ENOUGH_STEPS):
+        assert q["kind"] == lesson.ENOUGH_STEPS[n]
+    assert q["proposal"].startswith("pickup ") and "discard" not in q["proposal"]
+    verdict = ask("initial-meld", q["spot"], play=q["proposal"])
+    assert any(r.rule == "C-INITIAL" for r in verdict.reasons)
+    right, wrong = ("enough", "not enough") if verdict.answer else ("not enough", "enough")
+    ok, text = lesson.pile_enough_feedback(q, right, verdict)
+    assert ok is True and text.startswith("Right") and "C-INITIAL" in text
+    bad, text = lesson.pile_enough_feedback(q, wrong, verdict)
+    assert bad is False and "C-INITIAL" in text
+    if not verdict.answer and q["kind"] != "top":
+        assert "below the top of the pile" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pile_enough_check.run(pile_answer=Value(right), pile_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pile-enough"]
+    missed = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pile_enough_check.run(pile_answer=Value(wrong), pile_ask=q, tracker=missed)
+    assert "Right" not in text_of(out) and missed.widget.solved == []
+
+
+def test_c_initial_pile_enough_comes_both_ways(load_lesson):
+    lesson = load_lesson("03_the_first_meld")
+    answers = {ask("initial-meld", q["spot"], play=q["proposal"]).answer
+               for q in map(lesson.pile_enough_question, range(16))}
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_initial_keep_apart_the_pile_s_lower_cards_stay_off_the_meld_that_counts(load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.keep_apart_question(n)
+    spot = q["spot"]
+    step = q["step"]
+    if n < len(lesson.KEEP_STEPS):
+        assert step == lesson.KEEP_STEPS[n]
+    top, below = spot.discard[-1], list(spot.discard[:-1])
+    verdict = ask("pickup", spot)  # the checker's own way to take the pile for the first meld
+    assert verdict.answer
+    groups, discard = _first_meld_groups(verdict), [parse_cards(verdict.witness["discard"])[0]]
+    ok, text = lesson.keep_apart_feedback(spot, groups, discard)
+    assert ok is True and text.startswith("Right") and "C-INITIAL" in text
+    with_top = next(g for g in groups if top in g)
+    twins = [c for c in below if c.rank == top.rank]
+    assert bool(twins) == (step != "wild")
+    if twins:  # the card of the top card's rank from lower in the pile, on the top card's meld
+        spoiled = [g + tuple(twins) if g is with_top else g for g in groups]
+        play = f"pickup {format_cards(c for c in with_top if c in spot.hand)}; " + \
+            "; ".join(f"meld {format_cards(g)}" for g in spoiled) + f"; discard {discard[0]}"
+        assert referee(spot, play).reasons[0].rule == "C-INITIAL"
+        bad, text = lesson.keep_apart_feedback(spot, spoiled, discard)
+        assert bad is False and "Leave" in text and "C-INITIAL" in text
+    wilds = [c for c in with_top if rules.is_wild(c)]
+    pile_pair = [c for c in below if c.rank != top.rank and sum(x.rank == c.rank for x in below) >= 2]
+    assert bool(pile_pair) == (step != "same-rank")
+    if pile_pair and wilds:  # the hand's wild card moved onto a meld with the pile's pair
+        own = [c for c in spot.hand if c.rank == pile_pair[0].rank]
+        moved = [tuple(c for c in with_top if c not in wilds), tuple(own + pile_pair + wilds)]
+        play = f"pickup {format_cards(c for c in moved[0] if c in spot.hand)}; meld {format_cards(moved[0])}; " \
+               f"meld {format_cards(moved[1])}; discard {discard[0]}"
+        assert referee(spot, play).reasons[0].rule == "C-INITIAL"
+        bad, text = lesson.keep_apart_feedback(spot, moved, discard)
+        assert bad is False and "put it with the top card" in text
+    alone, text = lesson.keep_apart_feedback(spot, [], discard)
+    assert alone is False and "top card" in text
+    taken = lesson.taken_hand(spot)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(rules, taken, groups=[format_cards(g) for g in groups], selected=str(discard[0]))
+    out, _ = lesson.keep_apart_check.run(keep_ask=q, keep_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["keep-apart"]
+    if twins:
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        hand = kit.hand_widget(rules, taken, groups=[format_cards(g) for g in spoiled], selected=str(discard[0]))
+        out, _ = lesson.keep_apart_check.run(keep_ask=q, keep_hand=hand, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
