@@ -434,12 +434,12 @@ def keep_apart_feedback(spot, groups, selected) -> tuple:
     spoiled = from_below(spot, with_top)
     if first and spoiled:
         return False, (f"Leave {cards_text(spoiled)} out of the top card's meld: {cards_text(spoiled)} came from "
-                       f"below the top of the pile, so that meld would count nothing, even the top card. {why}.")
+                       f"below the top of the pile, so that meld would count nothing, even the top card. {sentence(why)}.")
     lost = [c for g in groups if g is not with_top and from_below(spot, g) for c in g
             if c in spot.hand and rules.is_wild(c)]
     if first and lost:
         return False, (f"Your {cards_text(lost)} went onto a meld holding cards from below the top of the pile, "
-                       f"where it counts nothing: put it with the top card. {why}.")
+                       f"where it counts nothing: put it with the top card. {sentence(why)}.")
     return False, f"Not this turn: {why}."
 
 
@@ -730,8 +730,8 @@ def _():
     mo.md(r"""
     ### Quick check: enough with the pile?
 
-    You take the pile with the cards named and put down the melds shown.
-    Does your first meld reach the minimum?
+    Your side has not melded. You take the pile and put down the melds
+    shown. Does your first meld reach the minimum?
     """)
     return
 
@@ -872,6 +872,8 @@ def _():
         "A side's first meld of each hand must reach a minimum that rises with its score (the table above).",
         "Several melds put down in one turn count together; only the cards' values count.",
         "Once a side has melded, the minimum is behind it for the rest of the hand.",
+        "A side that takes the pile for its first meld counts the top card with its own cards; a meld holding "
+        "any other card of the pile counts nothing toward the minimum.",
     ], "04_the_pile")
     return
 
