@@ -113,7 +113,7 @@ def arrange_question(n: int) -> dict:
         below = take(d, 1) + take("2", 1)
     else:
         hand = take(a, 3) + take(b, 3) + take(c, 1) + take(d, 1)
-        below = []
+        below = take(d, 1)
     return {"step": step, "hand": sort_hand(classic, hand), "below": tuple(below)}
 
 
