@@ -14,15 +14,21 @@ app = marimo.App(width="medium", app_title="House: what changes from classic")
 
 with app.setup:
     import random
+    from collections import Counter
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal, deal_button, hand_widget, hint, learn, meld_mistake, meld_verdict,
-                          practise, progress_widget, quote, recap, rule_html, solution, wild_limits_text)
-    from tutor.cards import parse_cards
-    from tutor.errors import IllegalPlayError
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, kind_words, ladder_step,
+                          learn, meld_mistake, meld_verdict, number_word, pack_cards, play_text, practise,
+                          progress_widget, quote, recap, rule_html, shuffled_pack, solution, sort_hand, table_view,
+                          verdict_view, wild_limits_text)
+    from tutor.cards import Card, format_cards, parse_cards
+    from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
+    from tutor.questions import ask, referee
+    from tutor.render import cards_text
     from tutor.rules import diff, load_variant, rules_for
+    from tutor.spot import Spot
 
     classic = rules_for("classic")
     house = rules_for("house")
@@ -44,8 +50,30 @@ with app.setup:
         "draw.default": "cards drawn from the stock each turn, unless the table agrees otherwise",
         "players.choices": "how many may play",
     }
+    # The settings a changed rule moves, and the kind of card each one is about: a card of that kind plays
+    # differently at the house table. The values themselves are read from the two rule sets.
+    CARD_SETTINGS = {
+        ("meld", "max_wilds"): ("wild", "wild cards one meld may hold"),
+        ("wild_meld", "allowed"): ("wild", "a meld of wild cards alone"),
+        ("canasta", "wild_bonus"): ("wild", "bonus for a canasta of wild cards alone"),
+        ("blocker_meld", "max_cards"): ("blocker", "black threes one meld may hold"),
+        ("blocker_meld", "top_of_pile_for_going_out"): ("blocker", "a black three on top of the pile may be taken "
+                                                                   "to go out"),
+        ("scoring", "blocker_in_hand"): ("blocker", "a black three left in a hand counts"),
+    }
+    DIFFERENCES = diff(load_variant("classic"), load_variant("house"))
+    # The "what changed" hands climb: wild cards only, then black threes only, then both kinds in one hand.
+    CHANGED_STEPS = ("wild", "blocker", "both")
+    # Cards drawn from the stock in each "draw two" question: two, then one to compare, then two again.
+    DRAW_STEPS = (2, 1, 2)
+    # The pile questions climb: a pile the two games treat alike, then each change that reaches the pile
+    # (a black three on top taken to go out, a first meld carrying more wild cards), then any of them.
+    PICKUP_STEPS = ("same", "black-three", "wild-cap", "any")
+    # Which of the two games lets the pile be taken, from the checker's two answers (classic, house).
+    BOTH_WAYS = {(True, True): "both", (True, False): "classic only", (False, True): "house only",
+                 (False, False): "neither"}
     LESSON = "07_house_rules"
-    EXERCISES = ("which-accepts", "house-meld")
+    EXERCISES = ("what-changed", "which-accepts", "house-meld", "draw-two", "house-pickup")
 
 
 @app.function
@@ -112,6 +140,160 @@ def accepted_by(cards) -> str:
     return {2: "both", 0: "neither"}.get(len(ok), f"{ok[0]} only" if ok else "neither")
 
 
+@app.function
+def card_changes(card) -> list:
+    """How this card plays differently at the house table, one line a change, read from the two rule sets."""
+    lines = []
+    if classic.value(card) != house.value(card):
+        lines.append(f"worth {classic.value(card)} in classic, {house.value(card)} at the house")
+    if classic.role(card) != house.role(card):
+        lines.append(f"{kind_words(classic, card)} in classic, {kind_words(house, card)} at the house")
+    for d in DIFFERENCES:
+        for key, a, b in d.changes:
+            kind, words = CARD_SETTINGS.get((d.section, key), (None, ""))
+            if kind == house.role(card):
+                lines.append(f"{words}: classic {shown(a)}, house {shown(b)}")
+    return lines
+
+
+@app.function
+def changed_question(n: int) -> tuple:
+    """The n-th "what changed" hand: eleven house cards holding the kinds of card its step asks for."""
+    step = ladder_step(n, CHANGED_STEPS)
+
+    def fits(dealt):
+        kinds = {house.role(c) for c in dealt["hand"]}
+        wanted = {"wild", "blocker"} if step == "both" else {step}
+        return wanted <= kinds and not ({"wild", "blocker"} - wanted) & kinds
+
+    return deal_until(house, 7100 + n, fits, cards=11)["hand"]
+
+
+@app.function
+def changed_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select every card that plays differently at the house table"."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    same = [c for c in picked if not card_changes(c)]
+    if same:
+        c = same[0]
+        return False, (f"Not {c.symbol()}: {kind_words(house, c)} worth {house.value(c)} plays the same in both "
+                       "games; none of the changes is about it.")
+    missing = list((Counter(c for c in hand if card_changes(c)) - Counter(picked)).elements())
+    if missing:
+        c = missing[0]
+        return False, (f"{number_word(len(missing)).capitalize()} more: {c.symbol()} changes too, as "
+                       f"{kind_words(house, c)} ({'; '.join(card_changes(c))}).")
+    kinds = {}
+    for c in picked:
+        kinds.setdefault(house.role(c), []).append(c)
+    why = "; ".join(f"{cards_text(cards)}: {'; '.join(card_changes(cards[0]))}" for cards in kinds.values())
+    return True, f"Right, these are the cards the changes are about. {why}."
+
+
+@app.function
+def draw_question(n: int) -> dict:
+    """The n-th "draw two" question: a house hand of eleven just after the turn's draw, the cards drawn named."""
+    rules = rules_for("house", {"draw": ladder_step(n, DRAW_STEPS)})
+    draws = rules["draw"]["stock_cards"]
+    pack = [c for c in shuffled_pack(rules, 7200 + n) if rules.role(c) != "bonus"]
+    size = rules.layout.hand
+    hand, drawn = pack[:size], pack[size:size + draws]
+    spot = Spot.from_dict({"variant": "house", "options": {"draw": draws}, "phase": "drawn",
+                           "hand": format_cards(sort_hand(rules, hand + drawn)), "discard": format_cards(pack[-2:])})
+    return {"spot": spot, "drawn": tuple(drawn), "draws": draws, "before": size}
+
+
+@app.function
+def draw_feedback(question, groups, selected) -> tuple:
+    """(right?, message) for ending a turn after the draw, judged by the referee: one discard, whatever the draw."""
+    spot, draws, before = question["spot"], question["draws"], question["before"]
+    selected = [str(c) for c in selected]
+    if not groups and not selected:
+        return None, ""
+    if len(selected) > 1:
+        verdict = referee(spot, "; ".join(f"discard {c}" for c in selected))
+        return False, (f"You drew {number_word(draws)}, but the turn still ends with one discard: select one card "
+                       f"(the referee: {verdict.reasons[0].text}).")
+    try:
+        play = play_text(spot, groups, selected)
+        verdict = referee(spot, play)
+    except (TutorError, ValueError) as error:
+        return False, f"Not yet: {error}."
+    if not verdict.answer:
+        return False, "Not this turn: " + "; ".join(r.text for r in verdict.reasons) + "."
+    kept = len(spot.hand) - sum(len(g) for g in groups) - len(selected)
+    melded = sum(len(g) for g in groups)
+    change = (f"your hand grows from {before} to {kept}" if kept > before else
+              f"your hand stays at {kept}" if kept == before else f"your hand goes from {before} to {kept}")
+    put_down = f", put {number_word(melded)} down" if melded else ""
+    return True, (f"Right: you held {before}, drew {number_word(draws)}{put_down} and discard one, so {change}. "
+                  "The draw changes how many cards come in, never how the turn ends.")
+
+
+@app.function
+def pickup_table(kind: str, rng) -> dict:
+    """A spot before the draw, as one side sees it, for a pile question of this kind (either game's table)."""
+    used = Counter()
+    take = lambda rank, n: pack_cards(classic, rng, used, rank, n)
+    low = [r for r in classic.natural_ranks if classic.value(Card(r, "S")) == min(
+        classic.value(Card(x, "S")) for x in classic.natural_ranks)]
+    a, b, c = rng.sample([r for r in classic.natural_ranks if r not in low], 2) + rng.sample(low, 1)
+    if kind == "black-three":
+        # A canasta is down; the black threes in hand and on top would go down with the pile's other cards
+        # and end the hand.
+        black = rng.sample([t for t in (Card("3", "S"), Card("3", "C")) for _ in range(classic.copies(t))], 3)
+        return {"score": 0, "melds": [take(a, classic["canasta"]["min_cards"] - 2) + take("2", 1) + take("JK", 1)],
+                "hand": black[:2] + take(b, 1), "discard": take(b, 2) + black[2:]}
+    if kind == "wild-cap":
+        # Nothing melded yet: a first meld of the top card, the low naturals and every two in hand.
+        score = next(band["from"] for band in classic["initial"]["bands"] if band.get("from", 0) > 0)
+        return {"score": score, "melds": [], "hand": take(c, 3) + take("2", 4) + take(b, 1),
+                "discard": take(a, 1) + take(c, 1)}
+    # The two games alike: a side already down; a pair of the top card takes the pile, a natural and a wild
+    # card do not once a wild card in the pile has frozen it.
+    pair = rng.random() < 0.5
+    hand = take(b, 2) if pair else take(b, 1) + take("JK", 1)
+    return {"score": 0, "melds": [take(a, 3)], "hand": hand + take(c, 2),
+            "discard": take(c, 1) + take("2", 1) + take(b, 1)}
+
+
+@app.function
+def pickup_question(n: int) -> dict:
+    """The n-th pile question: the same table under both games, of the kind its step asks for."""
+    step = ladder_step(n, PICKUP_STEPS)
+    for k in range(50):
+        rng = random.Random(7300 + n * 100 + k)
+        kind = rng.choice(PICKUP_STEPS[:-1]) if step == "any" else step
+        table = pickup_table(kind, rng)
+        data = {"phase": "before-draw", "score": table["score"], "hand": format_cards(table["hand"]),
+                "melds": [format_cards(m) for m in table["melds"]], "discard": format_cards(table["discard"])}
+        spots = {name: Spot.from_dict({"variant": name, **data}) for name in ("classic", "house")}
+        answers = tuple(ask("pickup", spots[name]).answer for name in ("classic", "house"))
+        # each kind shows what it is about: the games differ where a change reaches the pile, and agree elsewhere
+        if (answers[0] != answers[1]) == (kind != "same"):
+            return {"kind": kind, "spots": spots}
+    raise ValueError(f"no pile question of kind {kind!r}")
+
+
+@app.function
+def pickup_feedback(question, answer) -> tuple:
+    """(right?, message) for "which game lets you take this pile?", answered by the checker for each game."""
+    if answer is None:
+        return None, ""
+    verdicts = {name: ask("pickup", spot) for name, spot in question["spots"].items()}
+    truth = BOTH_WAYS[(verdicts["classic"].answer, verdicts["house"].answer)]
+    said = next(k for k, v in BOTH_WAYS.items() if v == answer)
+    lines = {name: f"{'yes' if v.answer else 'no'}, {v.reasons[0].text}" for name, v in verdicts.items()}
+    if answer == truth:
+        return True, f"Right: {truth}. Classic: {lines['classic']}. House: {lines['house']}."
+    missed = [name for name, yes in zip(("classic", "house"), said) if yes != verdicts[name].answer]
+    apart = verdicts["classic"].answer != verdicts["house"].answer
+    lead = "Not quite: the two games part on this pile." if apart and said[0] == said[1] else "Not quite."
+    return False, " ".join([lead, *(f"At the {name} table the answer is {lines[name]}." for name in missed)])
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -157,7 +339,7 @@ def _():
 
 @app.cell(hide_code=True)
 def _():
-    differences = diff(load_variant("classic"), load_variant("house"))
+    differences = DIFFERENCES
     mo.vstack([difference_view(d) for d in differences])
     return (differences,)
 
@@ -167,6 +349,39 @@ def _(differences):
     _cited = sorted({r.id for d in differences for r in (d.rule_a, d.rule_b) if r is not None and r.id.startswith("H-")})
     _missing = [rid for rid in ("H-DECK", "H-DRAW", "H-MELD", "H-BLACK3", "H-RED3", "H-CANASTA") if rid not in _cited]
     mo.accordion({"All six house rules": quote(house, *_cited, *_missing)})
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    **Practice: which cards play differently?** Most cards play exactly as in
+    classic. Select every card in this house hand that one of the changes
+    above is about.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_changed = deal_button("Next hand")
+    new_changed
+    return (new_changed,)
+
+
+@app.cell
+def _(new_changed):
+    changed_hand = changed_question(new_changed.value)
+    changed_pick = hand_widget(house, changed_hand)
+    mo.vstack([changed_pick, hint("Read the changes above: which kinds of card do they speak of? Every card of "
+                                  "such a kind changes, whatever its rank or suit.")])
+    return changed_hand, changed_pick
+
+
+@app.cell
+def changed_check(changed_hand, changed_pick, tracker):
+    _right, _text = changed_feedback(changed_hand, changed_pick.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="what-changed", waiting="Select cards in the hand.")
     return
 
 
@@ -240,6 +455,89 @@ def _(draw_pick):
     _rules = rules_for("house", {"draw": int(draw_pick.value)})
     mo.md(f"Agreed on {draw_pick.value}: a turn that does not take the pile draws "
           f"**{_rules['draw']['stock_cards']}** card{'s' * (_rules['draw']['stock_cards'] != 1)} from the stock.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    **Practice: end the turn.** You have just drawn from the stock (the cards
+    drawn are shown above your hand). End the turn: group any meld you want
+    to put down, and select the card you discard.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_draw = deal_button("Next turn")
+    new_draw
+    return (new_draw,)
+
+
+@app.cell
+def _(new_draw):
+    draw_ask = draw_question(new_draw.value)
+    draw_hand = hand_widget(draw_ask["spot"].rules, draw_ask["spot"].hand, discard=draw_ask["spot"].discard)
+    mo.vstack([mo.md(f"The table agreed on {number_word(draw_ask['draws'])}."),
+               cards_view(draw_ask["drawn"], house, label="you drew"), draw_hand,
+               hint("However many cards the draw brings in, think of how a turn always ends.")])
+    return draw_ask, draw_hand
+
+
+@app.cell
+def draw_check(draw_ask, draw_hand, tracker):
+    _right, _text = draw_feedback(draw_ask, draw_hand.widget.group_cards(), draw_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="draw-two", waiting="Select the card you discard.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(rf"""
+    **Practice: the pile at both tables.** Instead of drawing, a turn may
+    start by taking the pile, under classic's rules with two changes that
+    reach it: how many wild cards a meld may hold (classic
+    {shown(classic["meld"]["max_wilds"])}, house {shown(house["meld"]["max_wilds"])}), and whether a black
+    three on top may be taken to go out (classic
+    {shown(classic["blocker_meld"]["top_of_pile_for_going_out"])}, house
+    {shown(house["blocker_meld"]["top_of_pile_for_going_out"])}). Before your draw, may you take this pile?
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_pickup = deal_button("Next pile")
+    new_pickup
+    return (new_pickup,)
+
+
+@app.cell
+def _(new_pickup):
+    pickup_ask = pickup_question(new_pickup.value)
+    _spot = pickup_ask["spots"]["house"]
+    pickup_answer = mo.ui.radio(options=list(BOTH_WAYS.values()), label="You may take the pile in", inline=True)
+    mo.vstack([table_view(_spot, f"score {_spot.score}", "your side has " + ("melded" if _spot.melds else
+                                                                            "not melded yet"), "before the draw"),
+               pickup_answer,
+               hint("Take the pile in your head at each table: the top card goes down at once, and the rest of "
+                    "the turn must still be legal there (a first meld's minimum, going out).")])
+    return pickup_answer, pickup_ask
+
+
+@app.cell
+def pickup_check(pickup_answer, pickup_ask, tracker):
+    _right, _text = pickup_feedback(pickup_ask, pickup_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="house-pickup", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(pickup_ask):
+    solution("Show the checker's answers", mo.hstack([
+        mo.vstack([mo.md(f"**{name}**"), verdict_view(ask("pickup", spot), spot)])
+        for name, spot in pickup_ask["spots"].items()], widths="equal", align="start"))
     return
 
 

@@ -15,15 +15,16 @@ app = marimo.App(width="medium", app_title="The referee")
 with app.setup:
     import json
     import random
+    from collections import Counter
 
     import marimo as mo
 
-    from rulebook import (arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, learn, meld_list,
-                          play_text, play_why, practise, problem, progress_widget, quote, recap, solution,
-                          table_view, verdict_view)
-    from tutor.cards import format_cards, parse_melds
+    from rulebook import (arranged_spot, ask_verdict, check, deal, deal_button, hand_widget, hint, ladder_step, learn,
+                          meld_list, pack_cards, play_text, play_why, practise, problem, progress_widget, quote,
+                          recap, rules_of, solution, sort_hand, table_view, verdict_view)
+    from tutor.cards import Card, format_cards, parse_melds
     from tutor.errors import TutorError
-    from tutor.questions import referee
+    from tutor.questions import ask, referee
     from tutor.rules import BUILTIN
     from tutor.spot import Spot
 
@@ -43,8 +44,32 @@ with app.setup:
         ({"variant": "albany", "hand": "5H 2C 7H 9S 4D", "phase": "drawn"}, "meld 5H 2C 7H; discard 9S"),
         ({"variant": "albany", "hand": "3S 3H 3D 9S 4D", "phase": "drawn"}, "meld 3S 3H 3D; discard 9S"),
     ]
+    classic = rules_of("classic")
+    # The "arrange the spot" questions climb: any way to make the pile yours, then a pile a wild card has
+    # frozen, then a side with nothing on the table, whose pickup must also be its first meld.
+    ARRANGE_STEPS = ("take", "frozen", "not-down")
+    # The "which play is legal?" questions climb: wrong plays that break the shape of a turn, then the meld
+    # rules, then rules about the table and the pile.
+    PLAY_STEPS = ("shape", "meld", "table")
+    # The "may I take the pile?" questions climb: a side already down, a frozen pile, a side not down yet,
+    # a spot after the draw; then any of them.
+    TAKE_STEPS = ("down", "frozen", "not-down", "drawn", "any")
+    # What each kind of wrong play gets wrong, said to the learner when it is chosen as the legal one.
+    PLAY_MISTAKES = {
+        "two-discards": "a turn ends with its one discard: nothing follows it",
+        "no-discard": "a turn that does not go out ends with a discard",
+        "meld-after-discard": "the discard comes last: melds are made before it",
+        "one-natural": "a meld needs two natural cards at least, however many wild cards join them",
+        "wrong-layoff": "a card is laid off only onto the side's meld of its own rank",
+        "mixed-ranks": "a meld is cards of one rank",
+        "second-meld": "a side has one meld of each rank: more cards of it are laid off onto that meld",
+        "pickup-after-draw": "the pile is taken instead of drawing from the stock, never after the draw",
+    }
+    PLAY_WRONGS = {"shape": ("two-discards", "no-discard", "meld-after-discard"),
+                   "meld": ("one-natural", "wrong-layoff", "mixed-ranks"),
+                   "table": ("second-meld", "pickup-after-draw", "wrong-layoff")}
     LESSON = "14_the_referee"
-    EXERCISES = ("rule-the-dispute",)
+    EXERCISES = ("arrange-the-spot", "which-play", "may-i-take", "rule-the-dispute")
 
 
 @app.function
@@ -62,6 +87,198 @@ def spot_from_form(variant: str, phase: str, score: str, hand: str, melds: str, 
     meld_list = [format_cards(m) for m in parse_melds(melds)] if melds.strip() else []
     return Spot.from_dict({"variant": variant, "phase": phase, "score": points, "hand": hand,
                            "melds": meld_list, "discard": discard})
+
+
+@app.function
+def arrange_question(n: int) -> dict:
+    """The n-th "arrange the spot" question: a classic hand to arrange so that the pile may be taken.
+
+    ``below`` is what the pile already holds under the cards the learner puts on it.
+    """
+    step = ladder_step(n, ARRANGE_STEPS)
+    rng = random.Random(1400 + n)
+    used = Counter()
+    take = lambda rank, k: pack_cards(classic, rng, used, rank, k)
+    low = [r for r in classic.natural_ranks if classic.value(Card(r, "S")) == min(
+        classic.value(Card(x, "S")) for x in classic.natural_ranks)]
+    high = [r for r in classic.natural_ranks if r not in low]
+    a, b, c, d = rng.sample(high, 4)
+    if step == "not-down":
+        # a high triple that reaches the first meld's minimum with the top card, a low one that does not
+        lo = rng.choice(low)
+        hand = take("A", 3) + take(lo, 3) + take(c, 1) + take(d, 1)
+        below = take(b, 1)
+    elif step == "frozen":
+        hand = take(a, 3) + take(b, 3) + take(c, 1) + take("JK", 1) + take(d, 1)
+        below = take(d, 1) + take("2", 1)
+    else:
+        hand = take(a, 3) + take(b, 3) + take(c, 1) + take(d, 1)
+        below = take(d, 1)
+    return {"step": step, "hand": sort_hand(classic, hand), "below": tuple(below)}
+
+
+@app.function
+def arranged(question, groups, selected) -> Spot:
+    """The spot the learner arranged: groups on the table, the selected card on top of the pile."""
+    spot = arranged_spot("classic", question["hand"], groups, selected, phase="before-draw")
+    return Spot.from_dict({**spot.to_dict(), "discard": format_cards(list(question["below"]) + list(spot.discard))})
+
+
+@app.function
+def arrange_feedback(question, groups, selected) -> tuple:
+    """(right?, message) for a spot arranged so that the pile may be taken, answered by the checker."""
+    if not groups and not selected:
+        return None, ""
+    if question["step"] == "not-down" and groups:
+        return False, "Leave the table empty this time: your side has not melded yet, so nothing of it is down."
+    if len(selected) != 1:
+        return False, ("Select exactly one card for the top of the pile: the top card is the one a pickup "
+                       "melds at once." if selected else "Select a card for the top of the pile: without it the "
+                       "pile holds nothing of yours to take.")
+    try:
+        spot = arranged(question, groups, selected)
+    except TutorError as error:
+        return False, f"This spot cannot be used: {error}."
+    verdict, _ = ask_verdict("pickup", spot)
+    if verdict is None:
+        return False, "The checker could not answer for this spot here."
+    if verdict.answer:
+        return True, f"Right: the checker says you may take the pile: {verdict.reasons[0].text}."
+    return False, ("Not this spot: the checker says the pile cannot be taken: "
+                   + "; ".join(r.text for r in verdict.reasons) + ".")
+
+
+@app.function
+def play_question(n: int) -> dict:
+    """The n-th "which play is legal?" question: a classic spot after the draw and three proposed plays,
+    exactly one of which the referee accepts."""
+    step = ladder_step(n, PLAY_STEPS)
+    for k in range(50):
+        rng = random.Random(1450 + n * 100 + k)
+        used = Counter()
+        take = lambda rank, j: pack_cards(classic, rng, used, rank, j)
+        r, m, x, y = rng.sample(list(classic.natural_ranks), 4)
+        table, trio, pair = take(m, 3), take(r, 3), take(m, 2)
+        two, joker, odd, other = take("2", 1), take("JK", 1), take(x, 1), take(y, 1)
+        top = take(r, 1)
+        hand = trio + pair + two + joker + odd + other
+        spot = Spot.from_dict({"variant": "classic", "phase": "drawn", "hand": format_cards(sort_hand(classic, hand)),
+                               "melds": [format_cards(table)], "discard": format_cards(take(x, 1) + top)})
+        f = format_cards
+        legal = rng.choice([f"meld {f(trio)}; discard {odd[0]}", f"layoff {f(pair)} to 1; discard {odd[0]}",
+                            f"meld {f(trio + two)}; discard {odd[0]}"])
+        wrongs = {
+            "two-discards": f"meld {f(trio)}; discard {odd[0]}; discard {other[0]}",
+            "no-discard": f"meld {f(trio)}",
+            "meld-after-discard": f"discard {odd[0]}; meld {f(trio)}",
+            "one-natural": f"meld {f(trio[:1] + two + joker)}; discard {odd[0]}",
+            "wrong-layoff": f"layoff {odd[0]} to 1; discard {other[0]}",
+            "mixed-ranks": f"meld {f(trio[:2] + odd)}; discard {other[0]}",
+            "second-meld": f"meld {f(pair + two)}; discard {odd[0]}",
+            "pickup-after-draw": f"pickup {f(trio[:2])}; meld {f(top + trio[:2])}; discard {odd[0]}",
+        }
+        kinds = rng.sample(PLAY_WRONGS[step], 2)
+        plays = [legal] + [wrongs[kind] for kind in kinds]
+        if referee(spot, legal).answer and not any(referee(spot, p).answer for p in plays[1:]):
+            order = rng.sample(plays, 3)
+            mistakes = {wrongs[kind]: kind for kind in kinds}
+            return {"step": step, "spot": spot, "plays": order, "mistakes": mistakes}
+    raise ValueError("no spot with exactly one legal play")
+
+
+@app.function
+def where_it_breaks(verdict) -> str:
+    """Where the referee found the broken rule: a numbered step, or the end of the turn as a whole."""
+    step = verdict.extra.get("step")
+    return f"at step {step}" if step else "at the end of the turn"
+
+
+@app.function
+def play_feedback(question, chosen) -> tuple:
+    """(right?, message) for "which of these plays is legal?", judged by the referee."""
+    if chosen is None:
+        return None, ""
+    spot = question["spot"]
+    verdict = referee(spot, chosen)
+    if verdict.answer:
+        others = []
+        for play in question["plays"]:
+            if play != chosen:
+                v = referee(spot, play)
+                others.append(f"`{play}` breaks a rule {where_it_breaks(v)}: {v.reasons[0].text}")
+        return True, (f"Right: the referee accepts it ({'; '.join(play_why(spot, chosen))}). The others: "
+                      + "; ".join(others) + ".")
+    kind = question["mistakes"].get(chosen)
+    lead = f"Remember: {PLAY_MISTAKES[kind]}. " if kind else ""
+    return False, (f"The referee rules it illegal {where_it_breaks(verdict)}: {verdict.reasons[0].text}. {lead}"
+                   "Read the other plays step by step.")
+
+
+@app.function
+def take_table(kind: str, yes: bool, rng) -> dict:
+    """A classic spot for a pile question of this kind; ``yes`` is the answer the spot is built for."""
+    used = Counter()
+    take = lambda rank, j: pack_cards(classic, rng, used, rank, j)
+    low = [r for r in classic.natural_ranks if classic.value(Card(r, "S")) == min(
+        classic.value(Card(x, "S")) for x in classic.natural_ranks)]
+    if kind == "not-down":
+        # the highest-valued natural reaches the minimum with the top card, the lowest never does
+        best = max(classic.natural_ranks, key=lambda r: classic.value(Card(r, "S")))
+        t = best if yes else rng.choice(low)
+    else:
+        t = rng.choice(classic.natural_ranks)
+    m, x, y = rng.sample([r for r in classic.natural_ranks if r != t], 3)
+    if kind == "not-down":
+        return {"phase": "before-draw", "melds": [], "hand": take(t, 2) + take(x, 1) + take(y, 1),
+                "discard": take(m, 1) + take(t, 1)}
+    pair = take(t, 2) if yes or kind == "drawn" else take(t, 1) + take("JK", 1)
+    if kind == "down" and not yes:
+        pair = take(t, 1) + take(x, 1)
+    below = take(m, 1) + (take("2", 1) if kind == "frozen" else [])
+    return {"phase": "drawn" if kind == "drawn" else "before-draw", "melds": [format_cards(take(m, 3))],
+            "hand": pair + take(x, 1) + take(y, 1), "discard": below + take(t, 1)}
+
+
+@app.function
+def take_question(n: int) -> dict:
+    """The n-th "may I take the pile?" question: a classic spot, its answer left to the checker."""
+    step = ladder_step(n, TAKE_STEPS)
+    for k in range(50):
+        rng = random.Random(1470 + n * 100 + k)
+        kind = rng.choice(TAKE_STEPS[:-1]) if step == "any" else step
+        yes = kind != "drawn" and rng.random() < 0.5
+        table = take_table(kind, yes, rng)
+        spot = Spot.from_dict({"variant": "classic", "score": 0, **{key: format_cards(v) if key in ("hand", "discard")
+                               else v for key, v in table.items()}})
+        if ask("pickup", spot).answer == yes:
+            return {"kind": kind, "spot": spot}
+    raise ValueError(f"no pile question of kind {kind!r}")
+
+
+@app.function
+def take_feedback(question, answer) -> tuple:
+    """(right?, message) for "may I take the pile?", answered by the checker (``ask("pickup", ...)``)."""
+    if answer is None:
+        return None, ""
+    verdict = ask("pickup", question["spot"])
+    said = answer == "yes"
+    why = "; ".join(r.text for r in verdict.reasons[:2])
+    if said == verdict.answer:
+        return True, f"Right: {'yes' if verdict.answer else 'no'}. The checker: {why}."
+    kind = question["kind"]
+    leads = {
+        ("drawn", True): "The draw is made already: the pile is taken instead of drawing, never after.",
+        ("frozen", True): "A wild card in the pile freezes it: only a natural pair of its top card takes it.",
+        ("frozen", False): "A frozen pile can still be taken, with a natural pair of its top card.",
+        ("not-down", True): "With nothing melded, taking the pile is also your side's first meld, and it must "
+                            "reach the minimum.",
+        ("not-down", False): "The top card and your pair may reach the first meld's minimum on their own.",
+        ("down", True): "The top card goes down at once with two cards from your hand, or onto your meld of "
+                        "its rank.",
+        ("down", False): "Your side is down and the pile is not frozen: a pair, or a natural and a wild card, "
+                         "takes it.",
+    }
+    return False, f"The checker says {'yes' if verdict.answer else 'no'}. {leads.get((kind, said), '')} ({why}.)"
 
 
 @app.cell(hide_code=True)
@@ -174,6 +391,46 @@ def _(spot, spot_problem):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    **Practice: arrange the spot.** A classic hand, before the draw. Arrange
+    the table so that the checker says you may take the pile: group cards to
+    put them down as your side's melds, and select the one card that goes on
+    top of the pile.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_arrange = deal_button("Next hand")
+    new_arrange
+    return (new_arrange,)
+
+
+@app.cell
+def _(new_arrange):
+    arrange_ask = arrange_question(new_arrange.value)
+    arrange_hand = hand_widget("classic", arrange_ask["hand"], discard=format_cards(arrange_ask["below"]))
+    _task = {"take": "Any way of taking the pile will do.",
+             "frozen": "The pile already holds the cards shown; yours goes on top.",
+             "not-down": "This time your side has not melded: leave the table empty and choose the top card."}
+    mo.vstack([mo.md(_task[arrange_ask["step"]]), arrange_hand,
+               hint("The top card must go down at once with cards you keep in your hand: which ranks do you "
+                    "hold more than one of? Count the points too while your side has not melded.")])
+    return arrange_ask, arrange_hand
+
+
+@app.cell
+def arrange_check(arrange_ask, arrange_hand, tracker):
+    _right, _text = arrange_feedback(arrange_ask, arrange_hand.widget.group_cards(),
+                                     arrange_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="arrange-the-spot",
+             waiting="Arrange the table, then select the top card of the pile.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## The play
 
     Type the disputed play, or build it with the cards above: group the cards
@@ -220,6 +477,48 @@ def referee_verdict(hand_view, play_box, play_source, spot):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    **Practice: which play is legal?** Three plays are proposed for the spot
+    below, just after the draw. The referee accepts exactly one of them.
+    Which?
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_play = deal_button("Next spot")
+    new_play
+    return (new_play,)
+
+
+@app.cell
+def _(new_play):
+    play_ask = play_question(new_play.value)
+    play_pick = mo.ui.radio(options=play_ask["plays"], label="The legal play")
+    mo.vstack([table_view(play_ask["spot"], "classic", "after the draw"), play_pick,
+               hint("Read each play one step at a time, as the referee does: is each meld legal on its own, "
+                    "does every card it uses come from your hand, and does the turn end with one discard?")])
+    return play_ask, play_pick
+
+
+@app.cell
+def play_check(play_ask, play_pick, tracker):
+    _right, _text = play_feedback(play_ask, play_pick.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="which-play", waiting="Choose a play.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(play_ask):
+    solution("Show the referee's verdicts", mo.vstack([
+        mo.vstack([mo.md(f"`{_p}`"), verdict_view(referee(play_ask["spot"], _p), play_ask["spot"], yes="Legal",
+                                                   no="Illegal")]) for _p in play_ask["plays"]]))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## Other questions about the same spot
 
     The referee judges one play. The checker answers the broader questions:
@@ -250,6 +549,48 @@ def checker_answer(ask_button, question_pick, spot):
         if _verdict is not None and question_pick.value == "melds":
             _shown = meld_list(spot.rules, _verdict.extra["melds"])
     _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    **Practice: may I take the pile?** Answer first, then see what the
+    checker says about the same spot.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_take = deal_button("Next spot")
+    new_take
+    return (new_take,)
+
+
+@app.cell
+def _(new_take):
+    take_ask = take_question(new_take.value)
+    _spot = take_ask["spot"]
+    take_answer = mo.ui.radio(options=["yes", "no"], label="May you take the pile?", inline=True)
+    mo.vstack([table_view(_spot, "classic", "your side has " + ("melded" if _spot.melds else "not melded yet"),
+                          "before the draw" if _spot.phase == "before-draw" else "after the draw"), take_answer,
+               hint("Look in this order: has the draw been made? What is on top, and is the pile frozen by a "
+                    "wild card in it? Has your side melded, and if not, do the cards reach the first meld?")])
+    return take_answer, take_ask
+
+
+@app.cell
+def take_check(take_answer, take_ask, tracker):
+    _right, _text = take_feedback(take_ask, take_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="may-i-take", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(take_ask):
+    _, _view = ask_verdict("pickup", take_ask["spot"], yes="Yes, you may take the pile", no="No")
+    solution("Show the checker's answer", _view)
     return
 
 

@@ -411,6 +411,20 @@ def pairs(rules, cards) -> int:
 
 
 @app.function
+def pack_cards(rules, rng, used: Counter, rank: str, n: int) -> list:
+    """``n`` cards of ``rank``, picked by ``rng`` from what the variant's pack still holds once ``used`` is out.
+
+    ``used`` is updated, so a spot built from several calls never holds a card more often than the pack does.
+    """
+    rules = rules_of(rules)
+    kinds = [Card("JK")] if rank == "JK" else [Card(rank, s) for s in "SHDC"]
+    free = [c for c in kinds for _ in range(rules.copies(c) - used[c])]
+    picked = rng.sample(free, n)
+    used.update(picked)
+    return picked
+
+
+@app.function
 def hand_widget(rules, hand, *, melds=(), discard="", selected="", groups=(), readonly=False):
     """The card widget for a hand under these rules, wrapped for marimo."""
     rules = rules_of(rules)

@@ -888,6 +888,446 @@ def test_y_bonusdraw_jokers_and_red_threes_are_laid_out_and_the_first_red_three_
     assert "Right" not in text_of(out) and wrong.widget.solved == []
 
 
+# -- 07 house rules: more practice --
+
+
+def _plays_differently(classic, house, card) -> bool:
+    """Does this card play differently at the house table? Read from the two rule sets' settings for its kind."""
+    role = house.role(card)
+    if (classic.value(card), classic.role(card)) != (house.value(card), role):
+        return True
+    if role == "wild":
+        return (classic.max_wilds(), classic["wild_meld"]["allowed"], classic["canasta"]["wild_bonus"]) != (
+            house.max_wilds(), house["wild_meld"]["allowed"], house["canasta"]["wild_bonus"])
+    if role == "blocker":
+        keys = (("scoring", "blocker_in_hand"), ("blocker_meld", "max_cards"),
+                ("blocker_meld", "top_of_pile_for_going_out"))
+        return any(classic[a][b] != house[a][b] for a, b in keys)
+    return False
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_h_meld_h_black3_the_cards_that_play_differently_are_picked_from_the_rule_sets(load_lesson, kit, text_of, n):
+    lesson = load_lesson("07_house_rules")
+    classic, house = lesson.classic, lesson.house
+    hand = lesson.changed_question(n)
+    step = lesson.CHANGED_STEPS[min(n, len(lesson.CHANGED_STEPS) - 1)]
+    kinds = {house.role(c) for c in hand} & {"wild", "blocker"}
+    assert kinds == ({"wild", "blocker"} if step == "both" else {step})
+    right = [c for c in hand if _plays_differently(classic, house, c)]
+    assert right and {house.role(c) for c in right} == kinds
+    ok, text = lesson.changed_feedback(hand, right)
+    assert ok is True and text.startswith("Right")
+    natural = next(c for c in hand if house.role(c) == "natural")
+    stray, text = lesson.changed_feedback(hand, right + [natural])
+    assert stray is False and f"Not {natural.symbol()}" in text and "plays the same" in text
+    short, text = lesson.changed_feedback(hand, right[:-1] or [natural])
+    assert short is False
+    if right[:-1]:
+        assert "more" in text and right[-1].symbol() in text
+    assert lesson.changed_feedback(hand, [])[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.changed_check.run(changed_hand=hand, tracker=tracker,
+                                      changed_pick=kit.hand_widget(house, hand, selected=format_cards(right)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["what-changed"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.changed_check.run(changed_hand=hand, tracker=wrong,
+                                      changed_pick=kit.hand_widget(house, hand, selected=str(natural)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_h_draw_a_turn_that_draws_two_still_ends_with_one_discard(load_lesson, kit, text_of, n):
+    lesson = load_lesson("07_house_rules")
+    q = lesson.draw_question(n)
+    spot = q["spot"]
+    draws = spot.rules["draw"]["stock_cards"]
+    assert draws == lesson.DRAW_STEPS[min(n, len(lesson.DRAW_STEPS) - 1)] and spot.phase == "drawn"
+    size = spot.rules.layout.hand
+    assert len(spot.hand) == size + draws and len(q["drawn"]) == draws
+    legal = [c for c in dict.fromkeys(spot.hand) if referee(spot, f"discard {c}").answer]
+    assert legal
+    ok, text = lesson.draw_feedback(q, [], [legal[0]])
+    after = size + draws - 1
+    assert ok is True and text.startswith("Right")
+    assert (f"from {size} to {after}" in text) if after != size else (f"stays at {size}" in text)
+    a, b = spot.hand[:2]
+    assert referee(spot, f"discard {a}; discard {b}").answer is False
+    two, text = lesson.draw_feedback(q, [], [a, b])
+    assert two is False and "one discard" in text and f"drew {kit.number_word(draws)}" in text
+    assert lesson.draw_feedback(q, [], [])[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(spot.rules, spot.hand, discard=spot.discard, selected=str(legal[0]))
+    out, _ = lesson.draw_check.run(draw_ask=q, draw_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["draw-two"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(spot.rules, spot.hand, discard=spot.discard, selected=format_cards([a, b]))
+    out, _ = lesson.draw_check.run(draw_ask=q, draw_hand=hand, tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_h_black3_h_meld_the_pile_at_both_tables_is_answered_by_the_checker(load_lesson, kit, text_of, n):
+    lesson = load_lesson("07_house_rules")
+    q = lesson.pickup_question(n)
+    spots = q["spots"]
+    step = lesson.PICKUP_STEPS[min(n, len(lesson.PICKUP_STEPS) - 1)]
+    assert q["kind"] == step or step == "any"
+    one = {k: v for k, v in spots["classic"].to_dict().items() if k != "variant"}
+    assert one == {k: v for k, v in spots["house"].to_dict().items() if k != "variant"}
+    answers = (ask("pickup", spots["classic"]).answer, ask("pickup", spots["house"]).answer)
+    if q["kind"] == "black-three":
+        assert spots["house"].rules.role(spots["house"].discard[-1]) == "blocker" and answers == (True, False)
+    elif q["kind"] == "wild-cap":
+        assert not spots["house"].melds and answers == (False, True)
+    else:
+        assert answers[0] == answers[1]
+    truth = {(True, True): "both", (True, False): "classic only", (False, True): "house only",
+             (False, False): "neither"}[answers]
+    ok, text = lesson.pickup_feedback(q, truth)
+    assert ok is True and text.startswith("Right") and "Classic:" in text and "House:" in text
+    for other in ("both", "classic only", "house only", "neither"):
+        if other != truth:
+            bad, text = lesson.pickup_feedback(q, other)
+            assert bad is False and text.startswith("Not quite") and "table the answer is" in text
+    assert lesson.pickup_feedback(q, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pickup_check.run(pickup_answer=Value(truth), pickup_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["house-pickup"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    other = "neither" if truth != "neither" else "both"
+    out, _ = lesson.pickup_check.run(pickup_answer=Value(other), pickup_ask=q, tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+def test_h_black3_h_meld_every_kind_of_pile_question_comes_up(load_lesson):
+    lesson = load_lesson("07_house_rules")
+    assert {lesson.pickup_question(n)["kind"] for n in range(12)} == set(lesson.PICKUP_STEPS[:-1])
+
+
+# -- 14 the referee: more practice --
+
+
+def _arrangements(hand):
+    """Every way to put one card of the hand on top of the pile, nothing grouped, with the rest kept."""
+    return [[c] for c in dict.fromkeys(hand)]
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_pickup_a_spot_arranged_so_the_pile_may_be_taken_is_answered_by_the_checker(load_lesson, kit, text_of, n):
+    lesson = load_lesson("14_the_referee")
+    q = lesson.arrange_question(n)
+    assert q["step"] == lesson.ARRANGE_STEPS[min(n, len(lesson.ARRANGE_STEPS) - 1)]
+    if q["step"] == "frozen":
+        assert any(lesson.classic.is_wild(c) for c in q["below"])
+    # the right and wrong arrangements, found by the checker alone
+    truth = {}
+    for selected in _arrangements(q["hand"]):
+        spot = lesson.arranged(q, [], selected)
+        assert spot.discard[-1] == selected[0] and not spot.melds and spot.phase == "before-draw"
+        truth[selected[0]] = ask("pickup", spot).answer
+    right = next(c for c, yes in truth.items() if yes)
+    wrong = next(c for c, yes in truth.items() if not yes)
+    ok, text = lesson.arrange_feedback(q, [], [right])
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.arrange_feedback(q, [], [wrong])
+    assert bad is False and "cannot be taken" in text
+    two, text = lesson.arrange_feedback(q, [], [right, wrong])
+    assert two is False and "exactly one card" in text
+    assert lesson.arrange_feedback(q, [], [])[0] is None
+    if q["step"] == "not-down":
+        natural = [c for c in q["hand"] if c.rank == right.rank and c != right][:2]
+        table, text = lesson.arrange_feedback(q, [tuple(natural + [right])], [wrong])
+        assert table is False and "Leave the table empty" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget("classic", q["hand"], discard=format_cards(q["below"]), selected=str(right))
+    out, _ = lesson.arrange_check.run(arrange_ask=q, arrange_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["arrange-the-spot"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget("classic", q["hand"], discard=format_cards(q["below"]), selected=str(wrong))
+    out, _ = lesson.arrange_check.run(arrange_ask=q, arrange_hand=hand, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+def test_c_pickup_a_meld_put_on_the_table_makes_the_side_down_in_the_arranged_spot(load_lesson):
+    lesson = load_lesson("14_the_referee")
+    q = lesson.arrange_question(0)
+    rank = next(c.rank for c in q["hand"] if sum(d.rank == c.rank for d in q["hand"]) >= 3)
+    meld = tuple(c for c in q["hand"] if c.rank == rank)[:3]
+    other = next(c for c in q["hand"] if c.rank != rank and sum(d.rank == c.rank for d in q["hand"]) >= 3)
+    spot = lesson.arranged(q, [meld], [other])
+    assert spot.down and len(spot.hand) == len(q["hand"]) - 4
+    ok, text = lesson.arrange_feedback(q, [meld], [other])
+    assert ok is ask("pickup", spot).answer
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_meld_c_goout_one_of_three_proposed_plays_is_legal_and_the_referee_names_the_others_faults(
+        load_lesson, kit, text_of, n):
+    lesson = load_lesson("14_the_referee")
+    q = lesson.play_question(n)
+    spot = q["spot"]
+    assert q["step"] == lesson.PLAY_STEPS[min(n, len(lesson.PLAY_STEPS) - 1)] and spot.phase == "drawn"
+    assert len(set(q["plays"])) == 3
+    verdicts = {p: referee(spot, p) for p in q["plays"]}
+    legal = [p for p, v in verdicts.items() if v.answer]
+    assert len(legal) == 1
+    ok, text = lesson.play_feedback(q, legal[0])
+    assert ok is True and text.startswith("Right")
+    for play, verdict in verdicts.items():
+        if not verdict.answer:
+            assert f"`{play}`" in text
+            bad, why = lesson.play_feedback(q, play)
+            assert bad is False and verdict.reasons[0].text in why
+            assert lesson.PLAY_MISTAKES[q["mistakes"][play]] in why
+    assert lesson.play_feedback(q, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.play_check.run(play_ask=q, play_pick=Value(legal[0]), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["which-play"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    illegal = next(p for p in q["plays"] if p != legal[0])
+    out, _ = lesson.play_check.run(play_ask=q, play_pick=Value(illegal), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+def test_c_meld_the_wrong_plays_come_from_the_step_s_kinds_of_mistake(load_lesson):
+    lesson = load_lesson("14_the_referee")
+    for n in range(9):
+        q = lesson.play_question(n)
+        assert set(q["mistakes"].values()) <= set(lesson.PLAY_WRONGS[q["step"]])
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_c_pickup_may_i_take_the_pile_is_answered_by_the_checker_both_ways(load_lesson, kit, text_of, n):
+    lesson = load_lesson("14_the_referee")
+    q = lesson.take_question(n)
+    spot = q["spot"]
+    step = lesson.TAKE_STEPS[min(n, len(lesson.TAKE_STEPS) - 1)]
+    assert q["kind"] == step or step == "any"
+    assert (spot.phase == "drawn") == (q["kind"] == "drawn") and bool(spot.melds) == (q["kind"] != "not-down")
+    truth = ask("pickup", spot).answer
+    right, wrong = ("yes", "no") if truth else ("no", "yes")
+    ok, text = lesson.take_feedback(q, right)
+    assert ok is True and text.startswith("Right") and ask("pickup", spot).reasons[0].text in text
+    bad, text = lesson.take_feedback(q, wrong)
+    assert bad is False and text.startswith(f"The checker says {right}")
+    if q["kind"] == "drawn":
+        assert truth is False and "instead of drawing" in text
+    assert lesson.take_feedback(q, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.take_check.run(take_answer=Value(right), take_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["may-i-take"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.take_check.run(take_answer=Value(wrong), take_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+def test_c_pickup_may_i_take_the_pile_answers_both_ways_in_each_kind_that_can(load_lesson):
+    lesson = load_lesson("14_the_referee")
+    seen = {(q["kind"], ask("pickup", q["spot"]).answer) for q in map(lesson.take_question, range(40))}
+    for kind in ("down", "frozen", "not-down"):
+        assert {(kind, True), (kind, False)} <= seen, kind
+    assert ("drawn", False) in seen
+
+
+# -- 03 the first meld: more practice --------------------------------------------------------
+
+
+def _first_meld_groups(verdict):
+    """The melds of a checker's witness, as the card widget's groups."""
+    return [parse_cards(m) for m in verdict.witness["melds"]]
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_c_initial_band_the_checker_s_first_meld_is_right_and_one_below_the_band_wrong(load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.band_question(n)
+    bands = rules["initial"]["bands"]
+    if n < len(bands):  # the bands climb, the lowest (a score below zero) first
+        assert q["need"] == bands[n]["need"] and (n > 0 or q["score"] < bands[1]["from"])
+    assert q["need"] == rules.initial_need(q["score"])
+    spot = lesson.first_meld_spot(q["hand"], q["score"])
+    verdict = ask("initial-meld", spot)
+    assert verdict.answer, "every dealt hand can make its first meld"
+    play = " | ".join(verdict.witness["melds"])
+    ok, text = lesson.first_meld_feedback(q, play)
+    assert ok is True and text.startswith("Right") and f"must total {q['need']}" in text
+    assert f"total {verdict.witness['points']}" in text
+    short = [m["cards"] for m in ask("melds", spot).extra["melds"]
+             if m["kind"] == "meld" and not ask("initial-meld", spot, play=m["cards"]).answer]
+    if short:
+        bad, text = lesson.first_meld_feedback(q, short[0])
+        assert bad is False and text.startswith("Not enough") and f"{q['score']} points is in the band" in text
+    two, text = lesson.first_meld_feedback(q, format_cards(q["hand"][:2]))
+    assert two is False and "not a legal meld" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(rules, q["hand"], groups=verdict.witness["melds"])
+    out, _ = lesson.band_check.run(band_ask=q, band_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["band"]
+    if short:
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        out, _ = lesson.band_check.run(band_ask=q, band_hand=kit.hand_widget(rules, q["hand"], groups=[short[0]]),
+                                       tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_initial_fewest_no_first_meld_of_fewer_cards_is_legal(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.fewest_question(n)
+    spot = lesson.first_meld_spot(q["hand"], q["score"])
+    assert ask("initial-meld", spot, play=q["best"]).answer
+    assert q["fewest"] == len(parse_cards(q["best"].replace("|", " ")))
+    # fewer cards than two melds' worth can only be one meld: every such set is asked of the checker
+    assert q["fewest"] <= 2 * rules["meld"]["min_cards"]
+    for k in range(rules["meld"]["min_cards"], q["fewest"]):
+        for cards in {tuple(sorted(map(str, c))) for c in combinations(q["hand"], k)}:
+            assert not ask("initial-meld", spot, play=" ".join(cards)).answer, cards
+    ok, text = lesson.first_meld_feedback(q, q["best"], fewest=q["fewest"])
+    assert ok is True and text.startswith("Right") and f"must total {q['need']}" in text
+    most = ask("initial-meld", spot)  # the checker's first meld worth most: more cards, as a rule
+    play = " | ".join(most.witness["melds"])
+    if len(parse_cards(play.replace("|", " "))) > q["fewest"]:
+        more, text = lesson.first_meld_feedback(q, play, fewest=q["fewest"])
+        assert more is False and "would do" in text and lesson.number_word(q["fewest"]) in text
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        hand = kit.hand_widget(rules, q["hand"], groups=most.witness["melds"])
+        out, _ = lesson.fewest_check.run(fewest_ask=q, fewest_hand=hand, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(rules, q["hand"], groups=q["best"].split(" | "))
+    out, _ = lesson.fewest_check.run(fewest_ask=q, fewest_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["fewest"]
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_c_initial_what_counts_after_a_pickup_is_the_top_card_and_the_hand_s_clean_melds(
+        load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.what_counts_question(n)
+    spot = q["spot"]
+    if n < len(lesson.WHAT_STEPS):
+        assert q["kind"] == lesson.WHAT_STEPS[n]
+    verdict = referee(spot, q["play"])
+    assert verdict.answer
+    initial = next(r for r in verdict.reasons if r.rule == "C-INITIAL")
+    counted = lesson.counting_cards(q)
+    # the lesson's cards that count add up to what the referee counts toward the minimum
+    assert sum(rules.value(c) for c in counted) == verdict.witness["points"]
+    below = [c for m in q["melds"] for c in m if c in spot.discard[:-1]]
+    assert bool(below) == (q["kind"] != "top")
+    assert ("below the top of the pile" in initial.text) == (q["kind"] != "top")
+    ok, text = lesson.what_counts_feedback(q, format_cards(counted))
+    assert ok is True and text.startswith("Right") and str(verdict.witness["points"]) in text and "C-INITIAL" in text
+    if below:
+        bad, text = lesson.what_counts_feedback(q, format_cards(counted + below[:1]))
+        assert bad is False and "below the top of the pile" in text
+    own = [c for m in q["melds"] if any(x in below for x in m) for c in m if c in spot.hand]
+    if own:  # a card from the hand on a meld holding pile cards counts nothing either
+        bad, text = lesson.what_counts_feedback(q, format_cards(counted + own[:1]))
+        assert bad is False and "from your hand" in text and "counts nothing" in text
+    top = spot.discard[-1]
+    if top in counted:
+        bad, text = lesson.what_counts_feedback(q, format_cards([c for c in counted if c != top]))
+        assert bad is False and "top card" in text
+    cards = [c for m in q["melds"] for c in m]
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.what_counts_check.run(what_ask=q, tracker=tracker,
+                                          what_pick=kit.hand_widget(rules, cards, selected=format_cards(counted)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["what-counts"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    every = cards if below else cards[1:]  # every card put down, or one short when all of them count
+    out, _ = lesson.what_counts_check.run(what_ask=q, tracker=wrong,
+                                          what_pick=kit.hand_widget(rules, cards, selected=format_cards(every)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_c_initial_pile_enough_is_the_checker_s_answer_both_ways(load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    q = lesson.pile_enough_question(n)
+    if n < len(lesson.ENOUGH_STEPS):
+        assert q["kind"] == lesson.ENOUGH_STEPS[n]
+    assert q["proposal"].startswith("pickup ") and "discard" not in q["proposal"]
+    verdict = ask("initial-meld", q["spot"], play=q["proposal"])
+    assert any(r.rule == "C-INITIAL" for r in verdict.reasons)
+    right, wrong = ("enough", "not enough") if verdict.answer else ("not enough", "enough")
+    ok, text = lesson.pile_enough_feedback(q, right, verdict)
+    assert ok is True and text.startswith("Right") and "C-INITIAL" in text
+    bad, text = lesson.pile_enough_feedback(q, wrong, verdict)
+    assert bad is False and "C-INITIAL" in text
+    if not verdict.answer and q["kind"] != "top":
+        assert "below the top of the pile" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pile_enough_check.run(pile_answer=Value(right), pile_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pile-enough"]
+    missed = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pile_enough_check.run(pile_answer=Value(wrong), pile_ask=q, tracker=missed)
+    assert "Right" not in text_of(out) and missed.widget.solved == []
+
+
+def test_c_initial_pile_enough_comes_both_ways(load_lesson):
+    lesson = load_lesson("03_the_first_meld")
+    answers = {ask("initial-meld", q["spot"], play=q["proposal"]).answer
+               for q in map(lesson.pile_enough_question, range(16))}
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_initial_keep_apart_the_pile_s_lower_cards_stay_off_the_meld_that_counts(load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.keep_apart_question(n)
+    spot = q["spot"]
+    step = q["step"]
+    if n < len(lesson.KEEP_STEPS):
+        assert step == lesson.KEEP_STEPS[n]
+    top, below = spot.discard[-1], list(spot.discard[:-1])
+    verdict = ask("pickup", spot)  # the checker's own way to take the pile for the first meld
+    assert verdict.answer
+    groups, discard = _first_meld_groups(verdict), [parse_cards(verdict.witness["discard"])[0]]
+    ok, text = lesson.keep_apart_feedback(spot, groups, discard)
+    assert ok is True and text.startswith("Right") and "C-INITIAL" in text
+    with_top = next(g for g in groups if top in g)
+    twins = [c for c in below if c.rank == top.rank]
+    assert bool(twins) == (step != "wild")
+    if twins:  # the card of the top card's rank from lower in the pile, on the top card's meld
+        spoiled = [g + tuple(twins) if g is with_top else g for g in groups]
+        play = f"pickup {format_cards(c for c in with_top if c in spot.hand)}; " + \
+            "; ".join(f"meld {format_cards(g)}" for g in spoiled) + f"; discard {discard[0]}"
+        assert referee(spot, play).reasons[0].rule == "C-INITIAL"
+        bad, text = lesson.keep_apart_feedback(spot, spoiled, discard)
+        assert bad is False and "Leave" in text and "C-INITIAL" in text
+    wilds = [c for c in with_top if rules.is_wild(c)]
+    pile_pair = [c for c in below if c.rank != top.rank and sum(x.rank == c.rank for x in below) >= 2]
+    assert bool(pile_pair) == (step != "same-rank")
+    if pile_pair and wilds:  # the hand's wild card moved onto a meld with the pile's pair
+        own = [c for c in spot.hand if c.rank == pile_pair[0].rank]
+        moved = [tuple(c for c in with_top if c not in wilds), tuple(own + pile_pair + wilds)]
+        play = f"pickup {format_cards(c for c in moved[0] if c in spot.hand)}; meld {format_cards(moved[0])}; " \
+               f"meld {format_cards(moved[1])}; discard {discard[0]}"
+        assert referee(spot, play).reasons[0].rule == "C-INITIAL"
+        bad, text = lesson.keep_apart_feedback(spot, moved, discard)
+        assert bad is False and "put it with the top card" in text
+    alone, text = lesson.keep_apart_feedback(spot, [], discard)
+    assert alone is False and "top card" in text
+    taken = lesson.taken_hand(spot)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(rules, taken, groups=[format_cards(g) for g in groups], selected=str(discard[0]))
+    out, _ = lesson.keep_apart_check.run(keep_ask=q, keep_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["keep-apart"]
+    if twins:
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        hand = kit.hand_widget(rules, taken, groups=[format_cards(g) for g in spoiled], selected=str(discard[0]))
+        out, _ = lesson.keep_apart_check.run(keep_ask=q, keep_hand=hand, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
 # -- 11 albany sets and stoppers: more practice --------------------------------------------------
 
 
