@@ -1128,3 +1128,134 @@ def test_c_pickup_may_i_take_the_pile_answers_both_ways_in_each_kind_that_can(lo
     for kind in ("down", "frozen", "not-down"):
         assert {(kind, True), (kind, False)} <= seen, kind
     assert ("drawn", False) in seen
+
+
+# -- 08 canasty sets: more practice --
+
+
+def _legal_sets_by_judge(rules, cards, sizes):
+    """Every legal set among the cards, of these sizes, judged by the set rules alone (``tutor.melds``)."""
+    from itertools import combinations
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    found = []
+    for size in sizes:
+        for combo in dict.fromkeys(combinations(cards, size)):
+            try:
+                found.append((combo, judge(rules, combo, going_out=False)))
+            except IllegalPlayError:
+                continue
+    return found
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_set_a_legal_set_picked_from_the_dealt_hand_is_judged_by_the_set_rules(load_lesson, kit, text_of, n):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    rules = lesson.rules
+    hand = lesson.pick_set_question(n)
+    step = lesson.SET_STEPS[min(n, len(lesson.SET_STEPS) - 1)]
+    sets = _legal_sets_by_judge(rules, hand, (3,))
+    assert sets
+    natural_sets = [s for s, meld in sets if meld.wilds == 0]
+    assert bool(natural_sets) == (step == "three-naturals")
+    right = format_cards(sets[0][0])
+    ok, text = lesson.pick_set_feedback(hand, right)
+    assert ok is True and text.startswith("Right")
+    # one natural and two wild cards: named as too few naturals
+    wilds = [c for c in hand if rules.is_wild(c)]
+    naturals = [c for c in hand if rules.is_natural(c)]
+    if len(wilds) >= 2:
+        bad, text = lesson.pick_set_feedback(hand, format_cards(naturals[:1] + wilds[:2]))
+        assert bad is False and "one natural only" in text and "two naturals" in text
+    ranks = list({c.rank: c for c in naturals}.values())
+    if len(ranks) >= 3:
+        bad, text = lesson.pick_set_feedback(hand, format_cards(ranks[:3]))
+        assert bad is False and "different ranks" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pick_set_check.run(set_hand=hand, set_pick=kit.hand_widget(rules, hand, selected=right),
+                                       tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pick-a-set"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pick_set_check.run(set_hand=hand, tracker=wrong,
+                                       set_pick=kit.hand_widget(rules, hand, selected=format_cards(hand[:2])))
+    assert "Not a legal set" in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(18))
+def test_y_set_legal_or_not_is_answered_by_the_set_rules(load_lesson, kit, text_of, n):
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    q = lesson.legal_set_question(n)
+    if n < len(lesson.LEGAL_STEPS):
+        assert q["kind"] == lesson.LEGAL_STEPS[n]
+    try:
+        judge(lesson.rules, q["cards"], going_out=False)
+        truth = "legal"
+    except IllegalPlayError:
+        truth = "not legal"
+    ok, text = lesson.legal_set_feedback(q, truth)
+    assert ok is True and text.startswith("Right")
+    other = "legal" if truth == "not legal" else "not legal"
+    bad, text = lesson.legal_set_feedback(q, other)
+    assert bad is False and ("Not a legal set" in text if truth == "not legal" else "It is a legal set" in text)
+    if q["kind"] == "one-natural":
+        assert truth == "not legal" and "one natural only" in text
+    if q["kind"] == "wilds-outnumber":
+        assert truth == "legal"
+    if q["kind"] == "with-joker":
+        assert "not a wild card" in text
+    assert lesson.legal_set_feedback(q, None) == (None, "")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.legal_set_check.run(legal_ask=q, legal_answer=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["legal-set"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.legal_set_check.run(legal_ask=q, legal_answer=Value(other), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+def test_y_set_legal_or_not_answers_both_ways(load_lesson):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    answers = {lesson.legal_set_feedback(lesson.legal_set_question(n), "legal")[0] for n in range(12)}
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_seven_the_set_of_seven_with_the_biggest_bonus_is_found_by_the_bonus_rules(load_lesson, kit, text_of, n):
+    from tutor.rules import rules_for
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    q = lesson.seven_question(n)
+    players, _ = lesson.SEVEN_STEPS[min(n, len(lesson.SEVEN_STEPS) - 1)]
+    assert q["players"] == players
+    table = rules_for("canasty", {"players": players})
+    hand = q["hand"]
+    seven = table["canasta"]["min_cards"]
+    scored = [(cards, canasta_bonus(table, meld)) for cards, meld in
+              _legal_sets_by_judge(table, hand, range(seven, len(hand) + 1))]
+    assert scored
+    best = max(b.points for _, b in scored)
+    right = next(cards for cards, b in scored if b.points == best)
+    ok, text = lesson.seven_feedback(q, format_cards(right))
+    assert ok is True and text.startswith("Right") and str(best) in text
+    for cards, bonus in scored:
+        if bonus.points < best:  # a set of seven holding a wild card when the naturals alone earn more
+            bad, text = lesson.seven_feedback(q, format_cards(cards))
+            assert bad is False and "Leave the wild cards" in text and str(best) in text
+            break
+    six = _legal_sets_by_judge(table, hand, (seven - 1,))
+    if six:
+        short, text = lesson.seven_feedback(q, format_cards(six[0][0]))
+        assert short is False and "A legal set, but only" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.seven_check.run(seven_ask=q, tracker=tracker,
+                                    seven_pick=kit.hand_widget(lesson.rules, hand, selected=format_cards(right)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["seven-bonus"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.seven_check.run(seven_ask=q, tracker=wrong,
+                                    seven_pick=kit.hand_widget(lesson.rules, hand, selected=format_cards(right[:3])))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
