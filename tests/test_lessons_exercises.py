@@ -1259,3 +1259,75 @@ def test_y_seven_the_set_of_seven_with_the_biggest_bonus_is_found_by_the_bonus_r
     out, _ = lesson.seven_check.run(seven_ask=q, tracker=wrong,
                                     seven_pick=kit.hand_widget(lesson.rules, hand, selected=format_cards(right[:3])))
     assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 09 canasty down and pile: more practice --
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_down_enough_or_short_is_the_checker_s_verdict_on_the_down(load_lesson, kit, text_of, n):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    rules = lesson.rules
+    q = lesson.down_enough_question(n)
+    assert q["score"] == lesson.DOWN_SCORES[min(n, len(lesson.DOWN_SCORES) - 1)]
+    assert q["need"] == rules.initial_need(q["score"])
+    assert len(q["sets"]) == (1 if n < 2 else 2)
+    verdict = ask("initial-meld", q["spot"], play=" | ".join(q["sets"]))
+    truth = "enough" if verdict.answer else "short"
+    ok, text = lesson.down_enough_feedback(q, truth)
+    assert ok is True and text.startswith("Right") and f"at least {q['need']}" in text
+    other = "short" if truth == "enough" else "enough"
+    bad, text = lesson.down_enough_feedback(q, other)
+    assert bad is False and text.startswith("It is enough" if truth == "enough" else "Short")
+    assert lesson.down_enough_feedback(q, None) == (None, "")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.enough_check.run(enough_ask=q, enough_answer=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["down-enough"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.enough_check.run(enough_ask=q, enough_answer=Value(other), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+def test_y_down_enough_and_short_downs_both_come_up(load_lesson):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    assert {lesson.down_enough_question(n)["enough"] for n in range(4)} == {True, False}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_pickup_the_cards_that_take_the_pile_are_the_checker_s(load_lesson, kit, text_of, n):
+    from collections import Counter
+    from itertools import combinations
+
+    lesson = load_lesson("09_canasty_down_and_pile")
+    rules = lesson.rules
+    q = lesson.takers_question(n)
+    spot = q["spot"]
+    assert (q["down"], q["buried"]) == lesson.PILE_STEPS[min(n, len(lesson.PILE_STEPS) - 1)]
+    # the right answer, asked of the checker pair by pair: every card that takes the pile with another
+    hand = list(spot.hand)
+    taking = {i for pair in combinations(range(len(hand)), 2)
+              if ask("pickup", spot, play=format_cards([hand[k] for k in pair])).answer for i in pair}
+    right = [hand[i] for i in sorted(taking)]
+    assert right
+    ok, text = lesson.takers_feedback(q, format_cards(right))
+    assert ok is True and text.startswith("Right")
+    if len(right) > 1:
+        short, text = lesson.takers_feedback(q, format_cards(right[:-1]))
+        assert short is False and "more" in text
+    others = [hand[i] for i in range(len(hand)) if i not in taking]
+    if others:
+        bad, text = lesson.takers_feedback(q, format_cards(right + others[:1]))
+        assert bad is False and text.startswith(f"Not {others[0].symbol()}")
+    wild = next((c for c in others if rules.is_wild(c)), None)
+    if q["buried"] and wild is not None:
+        bad, text = lesson.takers_feedback(q, format_cards(right + [wild]))
+        assert bad is False and "No wild card helps" in text
+    assert Counter(right) == q["takers"]
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    widget = kit.hand_widget(rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=format_cards(right))
+    out, _ = lesson.takers_check.run(takers_ask=q, takers_hand=widget, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pile-cards"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    widget = kit.hand_widget(rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=format_cards(hand))
+    out, _ = lesson.takers_check.run(takers_ask=q, takers_hand=widget, tracker=wrong)
+    assert ("Right" in text_of(out)) == (not others) and wrong.widget.solved == ([] if others else ["pile-cards"])
