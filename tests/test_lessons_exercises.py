@@ -1331,3 +1331,112 @@ def test_y_pickup_the_cards_that_take_the_pile_are_the_checker_s(load_lesson, ki
     widget = kit.hand_widget(rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=format_cards(hand))
     out, _ = lesson.takers_check.run(takers_ask=q, takers_hand=widget, tracker=wrong)
     assert ("Right" in text_of(out)) == (not others) and wrong.widget.solved == ([] if others else ["pile-cards"])
+
+
+# -- 10 canasty going out: more practice --
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_goout_may_you_go_out_under_the_wimp_rule_is_the_checker_s_verdict(load_lesson, kit, text_of, n):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    q = lesson.wimp_question(n)
+    spot = q["spot"]
+    if n < len(lesson.WIMP_STEPS):
+        assert q["step"] == lesson.WIMP_STEPS[n]
+    assert spot.first_round == (q["step"] != "later")
+    # the cards allow a way out in a later round, so only the round and the scores decide
+    assert ask("go-out", spot.replace(first_round=False)).answer
+    truth = "yes" if ask("go-out", spot).answer else "no"
+    assert (truth == "yes") == (q["step"] in ("later", "first-behind"))
+    ok, text = lesson.wimp_feedback(q, truth)
+    assert ok is True and text.startswith("Right")
+    other = "no" if truth == "yes" else "yes"
+    bad, text = lesson.wimp_feedback(q, other)
+    assert bad is False and (text.startswith("You may go out") if truth == "yes" else "wimp rule" in text)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wimp_check.run(wimp_ask=q, wimp_answer=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["may-go-out"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wimp_check.run(wimp_ask=q, wimp_answer=Value(other), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+def _laid_off_by_scoring(spot):
+    """The cards the scoring lays off at the end of the hand, read from its breakdown."""
+    from collections import Counter
+
+    from tutor.scoring import score_hand
+
+    lines = [line for line in score_hand(spot).breakdown if line.rule == "Y-END" and "laid off" in line.item]
+    return Counter(parse_cards(lines[0].item.split(":", 1)[1])) if lines else Counter()
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_end_the_cards_laid_off_when_someone_goes_out_are_the_scoring_s(load_lesson, kit, text_of, n):
+    from collections import Counter
+
+    from tutor.scoring import score_hand
+
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    rules = lesson.rules
+    spot = lesson.layoff_question(n)
+    extras = lesson.LAYOFF_STEPS[min(n, len(lesson.LAYOFF_STEPS) - 1)]
+    laid = _laid_off_by_scoring(spot)
+    assert laid and spot.melds
+    assert any(rules.is_wild(c) for c in laid) == ("wild" in extras)
+    # what is not laid off counts minus, card for card (a black three on a line of its own)
+    left = Counter(spot.hand) - laid
+    minus = sum(line.points for line in score_hand(spot).breakdown if line.item.startswith("cards in hand"))
+    assert minus == -sum(rules.value(c) for c in left.elements() if rules.role(c) != "blocker")
+    right = format_cards(list(laid.elements()))
+    ok, text = lesson.layoff_feedback(spot, right)
+    assert ok is True and text.startswith("Right") and f"{score_hand(spot).total:+d}" in text
+    bad, text = lesson.layoff_feedback(spot, format_cards(spot.hand))
+    assert bad is False and text.startswith("Not ")
+    three = next((c for c in spot.hand if rules.role(c) == "blocker"), None)
+    if three is not None:
+        bad, text = lesson.layoff_feedback(spot, f"{right} {three}")
+        assert bad is False and "black three never joins a set" in text
+    wild = [c for c in laid if rules.is_wild(c)]
+    if wild:
+        short, text = lesson.layoff_feedback(spot, format_cards(list((laid - Counter(wild[:1])).elements())))
+        assert short is False and "wild cards are laid off too" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.layoff_check.run(layoff_spot=spot, tracker=tracker,
+                                     layoff_hand=kit.hand_widget(rules, spot.hand, melds=spot.melds, selected=right))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["lay-off"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.layoff_check.run(layoff_spot=spot, tracker=wrong, layoff_hand=kit.hand_widget(
+        rules, spot.hand, melds=spot.melds, selected=format_cards(left.elements())))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_end_the_hand_s_score_when_someone_goes_out_is_the_scoring_s_total(load_lesson, kit, text_of, n):
+    from tutor.scoring import score_hand
+
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    spot = lesson.end_score_question(n)
+    down, _ = lesson.END_STEPS[min(n, len(lesson.END_STEPS) - 1)]
+    assert bool(spot.melds) == down and spot.red_threes
+    result = score_hand(spot)
+    if not down:  # a player who is not down counts everything minus, his bonus cards too
+        assert result.total < 0 and all(line.points < 0 for line in result.breakdown)
+    ok, text = lesson.end_score_feedback(spot, result.total)
+    assert ok is True and text.startswith("Right") and f"{result.total:+d}" in text
+    bad, text = lesson.end_score_feedback(spot, result.total + 5)
+    assert bad is False and text.startswith("Not quite")
+    if result.total:
+        bad, text = lesson.end_score_feedback(spot, -result.total)
+        assert bad is False and "sign" in text
+    hand_line = next(line for line in result.breakdown if line.item.startswith("cards in hand"))
+    bad, text = lesson.end_score_feedback(spot, result.total - hand_line.points)
+    assert bad is False and "left out" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.end_score_check.run(end_spot=spot, end_box=Value(str(result.total)), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["end-score"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.end_score_check.run(end_spot=spot, end_box=Value(str(result.total + 5)), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+    out, _ = lesson.end_score_check.run(end_spot=spot, end_box=Value("lots"), tracker=wrong)
+    assert "not a whole number" in text_of(out) and wrong.widget.solved == []
