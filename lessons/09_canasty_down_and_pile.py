@@ -390,7 +390,7 @@ def _():
     mo.md(r"""
     ### Exercise 2: enough or short?
 
-    A player at your score puts down the sets grouped below as the down.
+    A player at the score shown puts down the sets below as the down.
     Is it enough? Each new question comes at a higher score, and later
     downs are two sets that add up.
     """)
@@ -408,10 +408,11 @@ def _():
 def _(new_enough):
     enough_ask = down_enough_question(new_enough.value)
     enough_answer = mo.ui.radio(options={"enough": "enough", "short": "short"}, label="This down is")
-    mo.vstack([mo.md(f"The player's score: **{enough_ask['score']}**."),
-               hand_widget(rules, enough_ask["spot"].hand, groups=enough_ask["sets"], readonly=True),
+    mo.vstack([mo.md(f"The player's score: **{enough_ask['score']}**. The down:"),
+               mo.hstack([cards_view(m, rules, label=f"set {i}", width=40)
+                          for i, m in enumerate(enough_ask["sets"], start=1)], justify="start", wrap=True, gap=1),
                enough_answer,
-               hint("Add up the cards of every grouped set: a king is worth more than a 2. Then find the "
+               hint("Add up the cards of every set: a king is worth more than a 2. Then find the "
                     "player's score in the table above.")])
     return enough_answer, enough_ask
 
