@@ -387,7 +387,9 @@ def kind_feedback(rules, hand, selected, kind: str, name: str) -> tuple:
     if len(picked) < len(wanted):
         left = len(wanted) - len(picked)
         return False, f"{number_word(left).capitalize()} more: every one of the {name} counts, whatever its suit."
-    return True, f"Right: {cards_text(picked)} {'are' if len(picked) > 1 else 'is'} the {name} in this hand."
+    if len(picked) == 1:
+        return True, f"Right: {cards_text(picked)} is the only one of the {name} in this hand."
+    return True, f"Right: {cards_text(picked)} are the {name} in this hand."
 
 
 @app.function
