@@ -21,6 +21,7 @@ with app.setup:
                           learn, meld_mistake, number_word, pairs, practise, progress_widget, proposal, quote, recap,
                           solution, sort_hand)
     from tutor.cards import Card, format_cards, parse_cards, parse_melds
+    from tutor.melds import is_legal
     from tutor.questions import ask
     from tutor.render import cards_text
     from tutor.rules import rules_for
@@ -152,8 +153,8 @@ def pile_feedback(question, picked: str) -> tuple:
         return False, ("A black three lies buried in the pile: now only a natural pair takes it, two cards of the "
                        "top card's rank, no wild card.")
     if not question["down"]:
-        return False, ("You are not down yet: the top card and the cards you put down with it must make the down "
-                       "by themselves. " + "; ".join(r.text for r in verdict.reasons) + ".")
+        return False, ("You are not down yet: the sets you put down this turn, the top card's among them, must "
+                       "make the down. " + "; ".join(r.text for r in verdict.reasons) + ".")
     return False, "Not with these: " + "; ".join(r.text for r in verdict.reasons) + "."
 
 
@@ -221,10 +222,12 @@ def pile_takers(spot) -> Counter:
     """The cards of the hand that take the pile together with some other card of it, each pair asked of the checker."""
     from itertools import combinations
 
-    hand = list(spot.hand)
+    hand, top = list(spot.hand), spot.discard[-1]
     asked: dict = {}
     taking = set()
     for i, j in combinations(range(len(hand)), 2):
+        if not is_legal(rules, [top, hand[i], hand[j]]):
+            continue  # the pile goes down as a set with the two cards: a pair that makes none never takes it
         pair = format_cards([hand[i], hand[j]])
         if pair not in asked:
             asked[pair] = ask("pickup", spot, play=pair).answer
@@ -449,9 +452,10 @@ def _():
     never be taken with a black three, a wild card, a red three or a joker
     on top.
 
-    A player who is not yet down may take the pile too, but the cards put
-    down with the top card must then make the down by themselves (the top
-    card counts, the rest of the pile does not).
+    A player who is not yet down may take the pile too, but that turn must
+    then make the down: the top card's set and any other sets put down from
+    the hand add up to the minimum (the top card counts, the rest of the
+    pile does not).
     """)
     return
 
@@ -544,7 +548,7 @@ def _(new_pile):
     mo.vstack([mo.md(_facts.capitalize()), pile_hand,
                cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36),
                hint("Look at the top card first, then at the whole pile: is a black three buried below the top? "
-                    "If you are not down, count what the top card and your two cards are worth.")])
+                    "If you are not down, count what the top card's set and the other sets you could put down are worth.")])
     return pile_ask, pile_hand
 
 
