@@ -19,7 +19,7 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, canasta_bonus_text, check, deal_button, hand_widget, hint, ladder_step, learn,
-                          number_word, play_text, practise, problem, progress_widget, quote, recap, solution,
+                          number_word, pack_cards, play_text, practise, problem, progress_widget, quote, recap, solution,
                           table_view, whole_number)
     from tutor.cards import Card, format_cards
     from tutor.questions import ask
@@ -42,29 +42,20 @@ with app.setup:
 
 
 @app.function
-def cards_of(rng, used: Counter, rank: str, n: int) -> list:
-    """``n`` cards of ``rank`` in suits the two packs still have (each card exists twice)."""
-    suits = [s for s in "SHDC" for _ in range(2 - used[Card(rank, s)])] if rank != "JK" else ["" for _ in range(4)]
-    picked = [Card(rank, s) if s else Card("JK") for s in rng.sample(suits, n)]
-    used.update(picked)
-    return picked
-
-
-@app.function
 def going_out_deal(seed: int, *, concealed: bool) -> Spot:
     """A seeded spot, just after the draw, from which going out may or may not be possible."""
     rng = random.Random(seed)
     used = Counter()
     a, b, c, d = rng.sample(NATURAL_RANKS, 4)
-    canasta = cards_of(rng, used, a, 5) + cards_of(rng, used, "2", 2)
-    third = cards_of(rng, used, c, 3)
-    loose = cards_of(rng, used, d, 1)
+    canasta = pack_cards(rules, rng, used, a, 5) + pack_cards(rules, rng, used, "2", 2)
+    third = pack_cards(rules, rng, used, c, 3)
+    loose = pack_cards(rules, rng, used, d, 1)
     if rng.random() < 0.3:  # sometimes a card that cannot be melded, and going out fails
-        loose += cards_of(rng, used, rng.choice([r for r in NATURAL_RANKS if r not in (a, b, c, d)]), 1)
+        loose += pack_cards(rules, rng, used, rng.choice([r for r in NATURAL_RANKS if r not in (a, b, c, d)]), 1)
     if concealed:
         return Spot.from_dict({"variant": "classic", "hand": format_cards(canasta + third + loose), "melds": []})
-    table = [format_cards(canasta), format_cards(cards_of(rng, used, b, 3))]
-    extra = cards_of(rng, used, b, 1) + cards_of(rng, used, "JK", 1)
+    table = [format_cards(canasta), format_cards(pack_cards(rules, rng, used, b, 3))]
+    extra = pack_cards(rules, rng, used, b, 1) + pack_cards(rules, rng, used, "JK", 1)
     return Spot.from_dict({"variant": "classic", "hand": format_cards(third + extra + loose), "melds": table})
 
 
@@ -79,15 +70,15 @@ def canasta_question(n: int) -> Spot:
         ranks = rng.sample(NATURAL_RANKS, need + 3)
         size = CANASTA["min_cards"]
         # Every canasta but the last is already down; the last is one card short unless ``down``.
-        table = [cards_of(rng, used, r, size - 1) + cards_of(rng, used, "JK", 1) for r in ranks[:need - 1]]
-        last = cards_of(rng, used, ranks[need - 1], size - 2) + cards_of(rng, used, "2", 1)
-        hand = cards_of(rng, used, ranks[need], 3) + cards_of(rng, used, ranks[need + 1], 1)
+        table = [pack_cards(rules, rng, used, r, size - 1) + pack_cards(rules, rng, used, "JK", 1) for r in ranks[:need - 1]]
+        last = pack_cards(rules, rng, used, ranks[need - 1], size - 2) + pack_cards(rules, rng, used, "2", 1)
+        hand = pack_cards(rules, rng, used, ranks[need], 3) + pack_cards(rules, rng, used, ranks[need + 1], 1)
         # A short meld beside the canastas: the learner counts which melds are canastas, not how many melds.
-        table.append(cards_of(rng, used, ranks[need + 2], 3))
+        table.append(pack_cards(rules, rng, used, ranks[need + 2], 3))
         if down:
-            last += cards_of(rng, used, ranks[need - 1], 1)
+            last += pack_cards(rules, rng, used, ranks[need - 1], 1)
         else:
-            hand += cards_of(rng, used, ranks[need - 1], 1)
+            hand += pack_cards(rules, rng, used, ranks[need - 1], 1)
         spot = Spot.from_dict({"variant": "classic", "options": {"players": players}, "phase": "drawn",
                                "hand": format_cards(hand), "melds": [format_cards(m) for m in table + [last]]})
         if ask("go-out", spot).answer:
@@ -107,11 +98,11 @@ def concealed_question(n: int) -> Spot:
                                                                            for x in NATURAL_RANKS)]
         a, b, d = rng.sample(low if step == "under-minimum" else NATURAL_RANKS, 3)
         if step == "mixed":
-            hand = (cards_of(rng, used, a, size - 2) + cards_of(rng, used, "2", 1) + cards_of(rng, used, "JK", 1)
-                    + cards_of(rng, used, b, 3))
+            hand = (pack_cards(rules, rng, used, a, size - 2) + pack_cards(rules, rng, used, "2", 1) + pack_cards(rules, rng, used, "JK", 1)
+                    + pack_cards(rules, rng, used, b, 3))
         else:
-            hand = cards_of(rng, used, a, size)
-        hand += cards_of(rng, used, d, 1)
+            hand = pack_cards(rules, rng, used, a, size)
+        hand += pack_cards(rules, rng, used, d, 1)
         spot = Spot.from_dict({"variant": "classic", "phase": "drawn", "hand": format_cards(hand), "melds": []})
         if ask("go-out", spot).answer:
             return spot
@@ -163,13 +154,13 @@ def finished_hand(seed: int) -> Spot:
     rng = random.Random(seed)
     used = Counter()
     ranks = rng.sample(NATURAL_RANKS, 4)
-    melds = [cards_of(rng, used, ranks[0], 7 if rng.random() < 0.5 else 5)]
+    melds = [pack_cards(rules, rng, used, ranks[0], 7 if rng.random() < 0.5 else 5)]
     if len(melds[0]) == 5:
-        melds[0] += cards_of(rng, used, "2", 1) + cards_of(rng, used, "JK", 1)
-    melds.append(cards_of(rng, used, ranks[1], rng.randint(3, 4)))
+        melds[0] += pack_cards(rules, rng, used, "2", 1) + pack_cards(rules, rng, used, "JK", 1)
+    melds.append(pack_cards(rules, rng, used, ranks[1], rng.randint(3, 4)))
     if rng.random() < 0.5:
-        melds.append(cards_of(rng, used, ranks[2], 2) + cards_of(rng, used, "2", 1))
-    left = cards_of(rng, used, ranks[3], rng.randint(0, 2))
+        melds.append(pack_cards(rules, rng, used, ranks[2], 2) + pack_cards(rules, rng, used, "2", 1))
+    left = pack_cards(rules, rng, used, ranks[3], rng.randint(0, 2))
     if rng.random() < 0.4:
         left += [Card("3", rng.choice("SC"))]
     reds = " ".join(["3H", "3D"][: rng.randint(0, 2)])
