@@ -1665,3 +1665,156 @@ def test_a_combine_the_gap_between_two_sequences_filled_joins_them_within_the_wi
     shown = kit.hand_widget(rules, hand, melds=[format_cards(m) for m in q["sets"]], selected=str(stopper))
     out, _ = lesson.bridge_check.run(brg_ask=q, brg_hand=shown, tracker=wrong)
     assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 02 melds: more practice --
+
+
+def _legal_meld(rules, cards) -> bool:
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    try:
+        judge(rules, tuple(cards), going_out=False)
+    except IllegalPlayError:
+        return False
+    return True
+
+
+def _without(cards, taken):
+    left = list(cards)
+    for card in taken:
+        left.remove(card)
+    return left
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_meld_the_most_a_table_meld_can_take_is_the_judge_s_and_one_wild_too_many_names_the_limit(
+        load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    q = lesson.lay_off_question(n)
+    step = lesson.LAYOFF_STEPS[min(n, len(lesson.LAYOFF_STEPS) - 1)]
+    table, hand = list(parse_cards(q["table"])), list(q["hand"])
+    # the right answer, by the meld judge alone: the biggest part of the hand that meld 1 can take
+    fits = [c for k in range(len(hand), 0, -1) for c in combinations(hand, k) if _legal_meld(rules, table + list(c))]
+    right = list(max(fits, key=len))
+    wilds_held = [c for c in hand if rules.is_wild(c)]
+    assert (len([c for c in right if rules.is_wild(c)]) < len(wilds_held)) == (step != "naturals")
+    ok, text = lesson.lay_off_feedback(q, format_cards(right))
+    assert ok is True and text.startswith("Right"), text
+    if len(right) > 1:
+        short, text = lesson.lay_off_feedback(q, format_cards(right[:-1]))
+        assert short is False and ("Every" in text or "one more wild card would still fit" in text)
+    spare = [c for c in _without(hand, right) if rules.is_wild(c)]
+    if spare:
+        over = right + spare[:1]
+        naturals = sum(1 for c in table + over if rules.is_natural(c))
+        too, text = lesson.lay_off_feedback(q, format_cards(over))
+        assert too is False and text.startswith("Too many")
+        assert f"may hold {kit.number_word(kit.wild_limit(rules, naturals))} wild cards in all" in text
+    stranger = next(c for c in hand if rules.is_natural(c) and c.rank != q["rank"])
+    bad, text = lesson.lay_off_feedback(q, str(stranger))
+    assert bad is False and "one rank" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[q["table"]], selected=format_cards(right))
+    out, _ = lesson.lay_off_check.run(layoff_question=q, layoff_pick=shown, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["lay-off"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[q["table"]], selected=str(stranger))
+    out, _ = lesson.lay_off_check.run(layoff_question=q, layoff_pick=shown, tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_meld_the_fewest_wild_cards_taken_back_leave_the_most_the_naturals_carry(load_lesson, kit, text_of, n):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    cards = list(lesson.too_many_question(n))
+    assert not _legal_meld(rules, cards)
+    wilds = [c for c in cards if rules.is_wild(c)]
+    # the right answer, by the meld judge alone: the fewest wild cards whose going back leaves a legal meld
+    k = next(k for k in range(1, len(wilds) + 1) if _legal_meld(rules, _without(cards, wilds[:k])))
+    naturals = len(cards) - len(wilds)
+    limit = kit.number_word(kit.wild_limit(rules, naturals))
+    ok, text = lesson.too_many_feedback(cards, format_cards(wilds[:k]))
+    assert ok is True and text.startswith("Right") and f"may carry up to {limit} wild cards" in text
+    if k > 1:
+        still, text = lesson.too_many_feedback(cards, format_cards(wilds[:k - 1]))
+        assert still is False and text.startswith("Still too many")
+    if k < len(wilds):
+        more, text = lesson.too_many_feedback(cards, format_cards(wilds[:k + 1]))
+        assert more is False and "more than you need" in text and f"up to {limit} wild cards" in text
+    natural = next(c for c in cards if rules.is_natural(c))
+    keep, text = lesson.too_many_feedback(cards, str(natural))
+    assert keep is False and "Keep every natural" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.too_many_check.run(too_many_cards=cards, tracker=tracker,
+                                       too_many_pick=kit.hand_widget(rules, cards, selected=format_cards(wilds[:k])))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["too-many-wilds"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.too_many_check.run(too_many_cards=cards, tracker=wrong,
+                                       too_many_pick=kit.hand_widget(rules, cards, selected=str(natural)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_wildcanasta_wild_cards_alone_and_enough_of_them_earn_the_wild_bonus(load_lesson, kit, text_of, n):
+    from tutor.melds import judge
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    hand = lesson.wild_canasta_question(n)
+    wilds = [c for c in hand if rules.is_wild(c)]
+    low = rules["wild_meld"]["min_cards"]
+    assert len(wilds) >= low
+    bonus = canasta_bonus(rules, judge(rules, tuple(wilds), going_out=False))
+    assert bonus is not None and bonus.points == rules["canasta"]["wild_bonus"]
+    ok, text = lesson.wild_canasta_feedback(format_cards(wilds))
+    assert ok is True and text.startswith("Right") and f"{bonus.points} on top" in text
+    few, text = lesson.wild_canasta_feedback(format_cards(wilds[:low - 1]))
+    assert few is False and not _legal_meld(rules, wilds[:low - 1]) and f"{kit.number_word(low)} or more" in text
+    natural = next(c for c in hand if rules.is_natural(c))
+    mixed, text = lesson.wild_canasta_feedback(format_cards(wilds + [natural]))
+    assert mixed is False and "wild cards only" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wild_canasta_check.run(tracker=tracker,
+                                           wild_canasta_pick=kit.hand_widget(rules, hand, selected=format_cards(wilds)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["wild-canasta"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wild_canasta_check.run(tracker=wrong, wild_canasta_pick=kit.hand_widget(
+        rules, hand, selected=format_cards(wilds[:low - 1])))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_wildcanasta_sets_of_wild_cards_are_judged_and_the_legal_ones_scored(load_lesson, kit, text_of, n):
+    from tutor.melds import judge
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    sets = lesson.wild_set_question(n)
+    assert all(rules.is_wild(c) for s in sets for c in parse_cards(s))
+    truth = [_legal_meld(rules, parse_cards(s)) for s in sets]
+    assert True in truth and False in truth
+    right = ["legal" if t else "not legal" for t in truth]
+    ok, text = lesson.wild_set_feedback(sets, right)
+    assert ok is True and text.startswith("All right")
+    for i, (s, legal) in enumerate(zip(sets, truth), start=1):
+        cards = parse_cards(s)
+        if legal:
+            bonus = canasta_bonus(rules, judge(rules, cards, going_out=False))
+            assert f"eld {i} scores {sum(rules.value(c) for c in cards)} for its cards and {bonus.points}" in text
+    flipped = ["not legal" if a == "legal" else "legal" for a in right]
+    bad, text = lesson.wild_set_feedback(sets, flipped)
+    assert bad is False and "Look again" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wild_set_check.run(wild_sets=sets, wild_ticks=Value(right), tracker=tracker)
+    assert "All right" in text_of(out) and tracker.widget.solved == ["wild-or-not"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wild_set_check.run(wild_sets=sets, wild_ticks=Value(flipped), tracker=wrong)
+    assert "All right" not in text_of(out) and wrong.widget.solved == []
