@@ -1818,3 +1818,127 @@ def test_c_wildcanasta_sets_of_wild_cards_are_judged_and_the_legal_ones_scored(l
     wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
     out, _ = lesson.wild_set_check.run(wild_sets=sets, wild_ticks=Value(flipped), tracker=wrong)
     assert "All right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 06 going out and scoring: more practice --
+
+
+def _scored(lesson, spot, out: bool, concealed: bool):
+    from tutor.scoring import score_hand
+
+    return score_hand(spot, went_out=out, concealed=out and concealed)
+
+
+def _hand_scores(lesson, q):
+    """Both sides' hand scores, by ``tutor.scoring``, with the ending read from its words."""
+    ending = q["ending"]
+    concealed = "concealed" in ending
+    return (_scored(lesson, q["ours"], ending.startswith("we "), concealed),
+            _scored(lesson, q["theirs"], ending.startswith("they "), concealed))
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_end_the_game_ends_after_the_hand_a_side_reaches_the_target_and_the_higher_side_wins(
+        load_lesson, kit, text_of, n):
+    lesson = load_lesson("06_going_out_and_scoring")
+    target = lesson.rules["game"]["target"]
+    q = lesson.game_question(n)
+    step = lesson.GAME_STEPS[min(n, len(lesson.GAME_STEPS) - 1)]
+    after = [b + r.total for b, r in zip(q["before"], _hand_scores(lesson, q))]
+    assert all(b < target for b in q["before"])
+    assert sum(a >= target for a in after) == {"one": 1, "nobody": 0, "both": 2}[step]
+    win, lose, wait = lesson.GAME_ANSWERS
+    truth = wait if max(after) < target else (win if after[0] > after[1] else lose)
+    ok, text = lesson.game_feedback(q, truth)
+    assert ok is True and text.startswith("Right") and f"= {after[0]}" in text and f"= {after[1]}" in text
+    for other in (a for a in lesson.GAME_ANSWERS if a != truth):
+        bad, text = lesson.game_feedback(q, other)
+        assert bad is False and (str(target) in text or "more points" in text)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.game_check.run(game_end=q, game_pick=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["game-won"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.game_check.run(game_end=q, game_pick=Value(next(a for a in lesson.GAME_ANSWERS if a != truth)),
+                                   tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_goout_c_concealed_the_going_out_bonus_goes_to_the_side_that_went_out(load_lesson, kit, text_of, n):
+    lesson = load_lesson("06_going_out_and_scoring")
+    go = lesson.rules["go_out"]
+    q = lesson.out_bonus_question(n)
+    step = lesson.OUT_BONUS_STEPS[min(n, len(lesson.OUT_BONUS_STEPS) - 1)]
+    cited = {go["rule"], go["concealed_rule"]}
+    lines = [(side, line) for side, result in zip(("our side", "their side"), _hand_scores(lesson, q))
+             for line in result.breakdown if line.rule in cited]
+    assert len(lines) == (0 if step == "stock" else 1)
+    truth = f"{lines[0][0]}, {lines[0][1].points}" if lines else "neither side"
+    assert truth in lesson.out_bonus_answers()
+    if step == "concealed":
+        assert lines[0][1].points == go["concealed_bonus"]
+    ok, text = lesson.out_bonus_feedback(q, truth)
+    assert ok is True and text.startswith("Right")
+    for other in (a for a in lesson.out_bonus_answers() if a != truth):
+        bad, text = lesson.out_bonus_feedback(q, other)
+        assert bad is False
+        if step == "partner" and other.startswith("their"):
+            assert "Your partner plays on your side" in text
+        if step == "stock":
+            assert "no side scores the bonus" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.out_bonus_check.run(out_bonus=q, out_bonus_pick=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["out-bonus"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.out_bonus_check.run(out_bonus=q, out_bonus_pick=Value("neither side" if lines else "our side, "
+                                                                          f"{go['bonus']}"), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_values_c_black3_each_item_of_the_hand_s_score_is_scoring_s(load_lesson, kit, text_of, n):
+    lesson = load_lesson("06_going_out_and_scoring")
+    rules = lesson.rules
+    q = lesson.items_question(n)
+    step = lesson.ITEM_STEPS[min(n, len(lesson.ITEM_STEPS) - 1)]
+    spot = q["spot"]
+    result = _scored(lesson, spot, step == "out", False)
+    if step in ("held", "black-three"):
+        blackthrees = sum(1 for c in spot.hand if rules.role(c) == "blocker")
+        assert bool(blackthrees) == (step == "black-three")
+        right = sum(line.points for line in result.breakdown if "in hand" in line.item)
+        assert right < 0
+    elif step == "bonuses":
+        assert spot.red_threes
+        right = result.points_for(rules["canasta"]["rule"]) + result.points_for(rules["bonus_cards"]["rule"])
+    else:
+        right = result.total
+    ok, text = lesson.items_feedback(q, right)
+    assert ok is True and text.startswith(f"Right: {right:+d}")
+    off, text = lesson.items_feedback(q, right + 5)
+    assert off is False and text.startswith(("Not quite", "Almost"))
+    if step == "black-three":
+        assert f"costs {-rules['scoring']['blocker_in_hand']}" in text
+    sign, text = lesson.items_feedback(q, -right)
+    assert sign is False and "sign" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.items_check.run(items=q, items_box=Value(str(right)), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["score-items"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.items_check.run(items=q, items_box=Value(str(right + 5)), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+    typo, _ = lesson.items_check.run(items=q, items_box=Value("ten"), tracker=wrong)
+    assert "not a whole number" in text_of(typo) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_deck_lesson_6_spots_hold_no_card_more_often_than_the_pack(load_lesson, n):
+    from collections import Counter
+
+    lesson = load_lesson("06_going_out_and_scoring")
+    rules = lesson.rules
+    spots = [lesson.canasta_question(n), lesson.concealed_question(n), lesson.finished_hand(660 + n),
+             lesson.going_out_deal(606 + n, concealed=False), lesson.items_question(n)["spot"]]
+    for spot in spots:
+        held = Counter([*spot.hand, *(c for m in spot.melds for c in m), *spot.red_threes, *spot.discard])
+        assert all(k <= spot.rules.copies(c) for c, k in held.items()), spot.to_dict()
