@@ -80,7 +80,8 @@ def canasta_question(n: int) -> Spot:
         ranks = rng.sample(NATURAL_RANKS, need + 3)
         size = CANASTA["min_cards"]
         # Every canasta but the last is already down; the last is one card short unless ``down``.
-        table = [pack_cards(rules, rng, used, r, size - 1) + pack_cards(rules, rng, used, "JK", 1) for r in ranks[:need - 1]]
+        table = [pack_cards(rules, rng, used, r, size - 1) + pack_cards(rules, rng, used, "JK", 1)
+                 for r in ranks[:need - 1]]
         last = pack_cards(rules, rng, used, ranks[need - 1], size - 2) + pack_cards(rules, rng, used, "2", 1)
         hand = pack_cards(rules, rng, used, ranks[need], 3) + pack_cards(rules, rng, used, ranks[need + 1], 1)
         # A short meld beside the canastas: the learner counts which melds are canastas, not how many melds.
@@ -108,7 +109,8 @@ def concealed_question(n: int) -> Spot:
                                                                            for x in NATURAL_RANKS)]
         a, b, d = rng.sample(low if step == "under-minimum" else NATURAL_RANKS, 3)
         if step == "mixed":
-            hand = (pack_cards(rules, rng, used, a, size - 2) + pack_cards(rules, rng, used, "2", 1) + pack_cards(rules, rng, used, "JK", 1)
+            hand = (pack_cards(rules, rng, used, a, size - 2) + pack_cards(rules, rng, used, "2", 1)
+                    + pack_cards(rules, rng, used, "JK", 1)
                     + pack_cards(rules, rng, used, b, 3))
         else:
             hand = pack_cards(rules, rng, used, a, size)
@@ -277,8 +279,8 @@ def out_bonus_feedback(question, answer) -> tuple:
         return False, "Nobody went out: the hand ended because the stock ran out, and no side scores the bonus."
     side, line = found[0]
     if answer.startswith(side):
-        return False, (f"The right side, but going out {'concealed' if 'concealed' in line.item else 'in the usual way'} "
-                       f"earns {line.points}.")
+        how = "concealed" if "concealed" in line.item else "in the usual way"
+        return False, f"The right side, but going out {how} earns {line.points}."
     if question["who"] == "your partner":
         return False, "Your partner plays on your side: when a partner goes out, the whole side scores the bonus."
     return False, f"The bonus goes to the side of the player who went out: {side}."
