@@ -343,8 +343,8 @@ def wild_canasta_feedback(selected) -> tuple:
     low = rules["wild_meld"]["min_cards"]
     mistake = meld_mistake(rules, picked)
     if any(not rules.is_wild(c) for c in picked):
-        told = "A legal meld" if mistake is None else f"Not a legal meld ({mistake})"
-        return False, f"{told}, but not a wild canasta: a wild canasta is wild cards only, no naturals."
+        told = "A legal meld, but not a wild canasta" if mistake is None else f"Not a legal meld: {mistake}"
+        return False, f"{told}. A wild canasta is wild cards only, no naturals."
     if mistake is not None:
         return False, (f"Not yet: {mistake}. Wild cards alone make a meld only as a wild canasta, "
                        f"{number_word(low)} or more at once.")
