@@ -14,12 +14,14 @@ app = marimo.App(width="medium", app_title="Classic 2: melds and wild cards")
 
 with app.setup:
     import random
+    from collections import Counter
 
     import marimo as mo
 
     from rulebook import (ask_verdict, canasta_bonus_text, cards_view, check, deal, deal_button, hand_widget, hint,
-                          learn, meld_list, meld_mistake, meld_verdict, number_word, practise, problem,
-                          progress_widget, quote, recap, solution, wild_limit, wild_limits_text)
+                          ladder_step, learn, meld_list, meld_mistake, meld_verdict, meld_why, number_word,
+                          pack_cards, practise, problem, progress_widget, quote, recap, solution, sort_hand,
+                          wild_limit, wild_limits_text)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
@@ -29,7 +31,16 @@ with app.setup:
 
     rules = rules_for("classic", {"players": 2})
     LESSON = "02_melds_and_wild_cards"
-    EXERCISES = ("pick-a-meld", "wild-limit", "natural-canasta", "legal-or-not")
+    EXERCISES = ("pick-a-meld", "lay-off", "wild-limit", "too-many-wilds", "natural-canasta", "wild-canasta",
+                 "wild-or-not", "legal-or-not")
+    # The lay-off questions climb: naturals only, then wild cards up to what the naturals carry, then the cap.
+    LAYOFF_STEPS = ("naturals", "wilds", "cap")
+    # The "too many wild cards" questions climb (naturals, wild cards): outnumbered by one, by two, over the cap.
+    TOO_MANY_STEPS = ((2, 3), (3, 5), (5, 5))
+    # The wild canasta questions climb: wild cards alone, more of them beside a pair, then beside three naturals.
+    WILD_CANASTA_STEPS = ("alone", "more", "naturals")
+    # The "wild cards: a meld?" sets are far from a wild canasta's size at first, then either side of it.
+    WILD_SET_STEPS = ("far", "near")
 
 
 @app.function
@@ -208,6 +219,193 @@ def legal_or_not_feedback(candidates, answers) -> tuple:
     return False, "Look again at " + "; ".join(wrong) + "."
 
 
+@app.function
+def strangers(rng, used, avoid, n: int) -> list:
+    """``n`` single naturals of ranks other than ``avoid``, one of each rank: cards that fit no meld here."""
+    ranks = rng.sample([r for r in rules.natural_ranks if r not in avoid], n)
+    return [card for r in ranks for card in pack_cards(rules, rng, used, r, 1)]
+
+
+@app.function
+def wild_cards(rng, used, n: int) -> list:
+    """``n`` wild cards, jokers and 2s mixed, as the pack holds them."""
+    free = {rank: sum(rules.copies(c) - used[c] for c in ([Card("JK")] if rank == "JK" else
+                                                         [Card(rank, s) for s in "SHDC"]))
+            for rank in ("JK", "2")}
+    jokers = rng.randint(max(0, n - free["2"]), min(n, free["JK"]))
+    return pack_cards(rules, rng, used, "JK", jokers) + pack_cards(rules, rng, used, "2", n - jokers)
+
+
+@app.function
+def taken_out(cards, picked) -> list:
+    """``cards`` without the ``picked`` ones (each picked card removes one copy)."""
+    left = list(cards)
+    for card in picked:
+        left.remove(card)
+    return left
+
+
+@app.function
+def lay_off_question(n: int) -> dict:
+    """The n-th "lay off onto your meld" question: a meld on the table, the hand holding cards that fit it."""
+    step = ladder_step(n, LAYOFF_STEPS)
+    rng = random.Random(2200 + n)
+    used = Counter()
+    rank = rng.choice(rules.natural_ranks)
+    # (naturals and wild cards on the table, naturals and wild cards in the hand), by step
+    table_n, table_w, hand_n, hand_w = {"naturals": (3, 0, rng.choice([1, 2]), 0), "wilds": (2, 1, 1, 3),
+                                        "cap": (4, 2, 2, 3)}[step]
+    table = pack_cards(rules, rng, used, rank, table_n) + wild_cards(rng, used, table_w)
+    hand = (pack_cards(rules, rng, used, rank, hand_n) + wild_cards(rng, used, hand_w)
+            + strangers(rng, used, {rank}, 4))
+    return {"step": step, "rank": rank, "table": format_cards(table), "hand": sort_hand(rules, hand)}
+
+
+@app.function
+def lay_off_feedback(question, selected) -> tuple:
+    """(right?, message) for "select every card that can join meld 1": the meld judge decides."""
+    picked = list(parse_cards(selected))
+    if not picked:
+        return None, ""
+    table, rank = list(parse_cards(question["table"])), question["rank"]
+    stray = [c for c in picked if not rules.is_wild(c) and c.rank != rank]
+    if stray:
+        return False, f"Not {stray[0].symbol()}: meld 1 is {rank}s, and a meld is cards of one rank."
+    grown = table + picked
+    mistake = meld_mistake(rules, grown)
+    if mistake is not None:
+        naturals = sum(1 for c in grown if rules.is_natural(c))
+        limit = wild_limit(rules, naturals)
+        held = sum(1 for c in table if rules.is_wild(c))
+        return False, (f"Too many: {mistake}. With {number_word(naturals)} naturals meld 1 may hold "
+                       f"{number_word(limit)} wild cards in all, and it has {number_word(held)} already.")
+    left = taken_out(question["hand"], picked)
+    fits = [c for c in left if meld_mistake(rules, grown + [c]) is None]
+    if any(not rules.is_wild(c) for c in fits):
+        return False, f"Every {rank} you hold can join meld 1: a side has one meld of each rank."
+    if fits:
+        return False, (f"Legal, but one more wild card would still fit: {meld_why(rules, grown)}.")
+    meld = judge(rules, grown, going_out=False)
+    return True, (f"Right: meld 1 grows to {number_word(len(grown))} cards, {number_word(meld.naturals)} naturals "
+                  f"and {number_word(meld.wilds)} wild, the most it may hold.")
+
+
+@app.function
+def too_many_question(n: int) -> tuple:
+    """The n-th "too many wild cards" question: naturals of one rank with more wild cards than they may carry."""
+    naturals, wilds = ladder_step(n, TOO_MANY_STEPS)
+    rng = random.Random(3300 + n)
+    used = Counter()
+    rank = rng.choice(rules.natural_ranks)
+    return sort_hand(rules, pack_cards(rules, rng, used, rank, naturals) + wild_cards(rng, used, wilds))
+
+
+@app.function
+def too_many_feedback(cards, selected) -> tuple:
+    """(right?, message) for the fewest wild cards to take back so that the rest is a legal meld."""
+    picked = list(parse_cards(selected))
+    if not picked:
+        return None, ""
+    if any(not rules.is_wild(c) for c in picked):
+        return False, "Keep every natural: it is the naturals that carry the wild cards. Take back wild cards only."
+    left = taken_out(cards, picked)
+    naturals = sum(1 for c in left if rules.is_natural(c))
+    limit = wild_limit(rules, naturals)
+    mistake = meld_mistake(rules, left)
+    if mistake is not None:
+        return False, f"Still too many: {mistake}."
+    if any(meld_mistake(rules, left + [c]) is None for c in picked):
+        return False, (f"Legal now, but you took back more than you need: {number_word(naturals)} naturals "
+                       f"may carry up to {number_word(limit)} wild cards.")
+    return True, (f"Right: {number_word(naturals)} naturals may carry up to {number_word(limit)} wild cards, so "
+                  f"{number_word(len(picked))} {'goes' if len(picked) == 1 else 'go'} back to the hand.")
+
+
+@app.function
+def wild_canasta_question(n: int) -> tuple:
+    """The n-th "put down a wild canasta" question: enough wild cards for one, beside naturals that tempt."""
+    step = ladder_step(n, WILD_CANASTA_STEPS)
+    rng = random.Random(4400 + n)
+    used = Counter()
+    low = rules["wild_meld"]["min_cards"]
+    wilds = wild_cards(rng, used, low + (2 if step == "more" else 0))
+    rank = rng.choice(rules.natural_ranks)
+    beside = pack_cards(rules, rng, used, rank, {"alone": 0, "more": 2, "naturals": 3}[step])
+    return sort_hand(rules, wilds + beside + strangers(rng, used, {rank}, 3))
+
+
+@app.function
+def wild_canasta_feedback(selected) -> tuple:
+    """(right?, message) for "select a wild canasta": the meld judge and the canasta bonus decide."""
+    picked = tuple(parse_cards(selected))
+    if not picked:
+        return None, ""
+    low = rules["wild_meld"]["min_cards"]
+    mistake = meld_mistake(rules, picked)
+    if any(not rules.is_wild(c) for c in picked):
+        told = "A legal meld, but not a wild canasta" if mistake is None else f"Not a legal meld: {mistake}"
+        return False, f"{told}. A wild canasta is wild cards only, no naturals."
+    if mistake is not None:
+        return False, (f"Not yet: {mistake}. Wild cards alone make a meld only as a wild canasta, "
+                       f"{number_word(low)} or more at once.")
+    bonus = canasta_bonus(rules, judge(rules, picked, going_out=False))
+    points = sum(rules.value(c) for c in picked)
+    return True, (f"Right: {number_word(len(picked))} wild cards put down together, a {bonus.item}: "
+                  f"{points} for its cards and {bonus.points} on top.")
+
+
+@app.function
+def wild_set_question(n: int) -> list:
+    """The n-th "is this set of wild cards a meld?" question: sets of wild cards, some long enough, some not."""
+    rng = random.Random(4500 + n)
+    low = rules["wild_meld"]["min_cards"]
+    # Far from the size a wild canasta needs at first, then just either side of it.
+    if ladder_step(n, WILD_SET_STEPS) == "far":
+        sizes = [rng.choice([low - 4, low - 3]), low + 1, rng.choice([low - 2, low + 2])]
+    else:
+        sizes = [low - 1, low, rng.choice([low - 3, low + 1])]
+    rng.shuffle(sizes)
+    return [format_cards(sort_hand(rules, wild_cards(rng, Counter(), size))) for size in sizes]
+
+
+@app.function
+def wild_set_feedback(candidates, answers) -> tuple:
+    """(right?, message): each set of wild cards answered "legal" or "not legal", and what the legal ones score."""
+    right, text = legal_or_not_feedback(candidates, answers)
+    if not right:
+        return right, text
+    scores = []
+    for i, cards in enumerate(candidates, start=1):
+        if legal_now(cards):
+            bonus = canasta_bonus(rules, judge(rules, parse_cards(cards), going_out=False))
+            scores.append(f"meld {i} scores {sum(rules.value(c) for c in parse_cards(cards))} for its cards and "
+                          f"{bonus.points} as a {bonus.item}")
+    said = "; ".join(scores)
+    return True, f"{text} {said[0].upper()}{said[1:]}."
+
+
+@app.function
+def lay_off_answer(question) -> list:
+    """The most meld 1 can take from the hand, found by the meld judge: every natural, then wild cards while legal."""
+    table, rank = list(parse_cards(question["table"])), question["rank"]
+    taken = [c for c in question["hand"] if rules.is_natural(c) and c.rank == rank]
+    for card in (c for c in question["hand"] if rules.is_wild(c)):
+        if meld_mistake(rules, table + taken + [card]) is None:
+            taken.append(card)
+    return taken
+
+
+@app.function
+def too_many_answer(cards) -> list:
+    """The fewest wild cards to take back, found by the meld judge: one at a time until the rest is legal."""
+    back, left = [], list(cards)
+    while meld_mistake(rules, left) is not None:
+        card = next(c for c in reversed(left) if rules.is_wild(c))
+        left.remove(card)
+        back.append(card)
+    return back
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -340,6 +538,47 @@ def _(meld_question):
 
 @app.cell(hide_code=True)
 def _():
+    mo.md(r"""
+    ### Quick check: lay off onto your meld
+
+    Your side already has meld 1 on the table. Select **every card** in your
+    hand that may join it this turn: cards of its rank, and wild cards as far
+    as the limits allow.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_layoff = deal_button("Next hand")
+    new_layoff
+    return (new_layoff,)
+
+
+@app.cell
+def _(new_layoff):
+    layoff_question = lay_off_question(new_layoff.value)
+    layoff_pick = hand_widget(rules, layoff_question["hand"], melds=[layoff_question["table"]])
+    mo.vstack([layoff_pick, hint("Naturals of the meld's rank always fit. Then count the naturals meld 1 would "
+                                 "have, and the wild cards already on it, before adding more.")])
+    return layoff_pick, layoff_question
+
+
+@app.cell
+def lay_off_check(layoff_pick, layoff_question, tracker):
+    _right, _text = lay_off_feedback(layoff_question, layoff_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="lay-off", waiting="Select the cards for meld 1.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(layoff_question):
+    solution("Show the answer", cards_view(lay_off_answer(layoff_question), rules, label="these join meld 1"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
     mo.md(rf"""
     ## How far wild cards go
 
@@ -410,6 +649,48 @@ def _(wild_question):
     solution("Show the answer", mo.md(
         f"{number_word(wild_question['naturals']).capitalize()} {wild_question['rank']}s may carry "
         f"**{number_word(wild_question['allowed'])}** wild cards."))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: too many wild cards
+
+    A player wants to put the cards below down as one meld, but they hold
+    too many wild cards. Select the wild cards that must **go back to the
+    hand**: as few as possible.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_too_many = deal_button("Next meld")
+    new_too_many
+    return (new_too_many,)
+
+
+@app.cell
+def _(new_too_many):
+    too_many_cards = too_many_question(new_too_many.value)
+    too_many_pick = hand_widget(rules, too_many_cards)
+    mo.vstack([too_many_pick, hint("Count the naturals: how many wild cards may they carry? Every wild card "
+                                   "above that number goes back.")])
+    return too_many_cards, too_many_pick
+
+
+@app.cell
+def too_many_check(too_many_cards, too_many_pick, tracker):
+    _right, _text = too_many_feedback(too_many_cards, too_many_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="too-many-wilds",
+             waiting="Select the wild cards that go back.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(too_many_cards):
+    solution("Show the answer", cards_view(too_many_answer(too_many_cards), rules, label="these go back"))
     return
 
 
@@ -509,6 +790,87 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "C-WILDCANASTA")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: a wild canasta
+
+    Select, in the hand below, a wild canasta.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_wild_canasta = deal_button("Next hand")
+    new_wild_canasta
+    return (new_wild_canasta,)
+
+
+@app.cell
+def _(new_wild_canasta):
+    wild_canasta_hand = wild_canasta_question(new_wild_canasta.value)
+    wild_canasta_pick = hand_widget(rules, wild_canasta_hand)
+    mo.vstack([wild_canasta_pick, hint("Wild cards wear a gold W. A wild canasta holds those only, and enough "
+                                       "of them at once.")])
+    return wild_canasta_hand, wild_canasta_pick
+
+
+@app.cell
+def wild_canasta_check(tracker, wild_canasta_pick):
+    _right, _text = wild_canasta_feedback(wild_canasta_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="wild-canasta", waiting="Select the wild canasta.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(wild_canasta_hand):
+    solution("Show the answer", meld_verdict(rules, [c for c in wild_canasta_hand if rules.is_wild(c)],
+                                             going_out=False))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: wild cards alone, a meld or not?
+
+    Each set below is wild cards only. Say whether it may go down as a meld.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_wild_sets = deal_button("New sets")
+    new_wild_sets
+    return (new_wild_sets,)
+
+
+@app.cell
+def _(new_wild_sets):
+    wild_sets = wild_set_question(new_wild_sets.value)
+    wild_ticks = mo.ui.array([mo.ui.radio(options=["legal", "not legal"], inline=True, label=f"meld {i}")
+                              for i, _ in enumerate(wild_sets, start=1)])
+    mo.vstack([mo.hstack([cards_view(c, rules, width=34, label=f"meld {i}"), t], justify="start", wrap=True)
+               for i, (c, t) in enumerate(zip(wild_sets, wild_ticks), start=1)]
+              + [hint("Count the cards of each set: wild cards alone are a meld only as a wild canasta.")])
+    return wild_sets, wild_ticks
+
+
+@app.cell
+def wild_set_check(tracker, wild_sets, wild_ticks):
+    _right, _text = wild_set_feedback(wild_sets, wild_ticks.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="wild-or-not", waiting="Answer for every set.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(wild_sets):
+    solution("Show the solution", mo.vstack([meld_verdict(rules, c, going_out=False) for c in wild_sets]))
     return
 
 

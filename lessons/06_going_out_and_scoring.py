@@ -19,8 +19,8 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, canasta_bonus_text, check, deal_button, hand_widget, hint, ladder_step, learn,
-                          number_word, play_text, practise, problem, progress_widget, quote, recap, solution,
-                          table_view, whole_number)
+                          number_word, pack_cards, play_text, practise, problem, progress_widget, quote, recap,
+                          solution, table_view, whole_number)
     from tutor.cards import Card, format_cards
     from tutor.questions import ask
     from tutor.rules import rules_for
@@ -30,7 +30,7 @@ with app.setup:
     rules = rules_for("classic")
     NATURAL_RANKS = list("AKQJT98765")
     LESSON = "06_going_out_and_scoring"
-    EXERCISES = ("canasta-first", "concealed", "go-out", "score-hand")
+    EXERCISES = ("canasta-first", "concealed", "go-out", "game-won", "out-bonus", "score-hand", "score-items")
     # The "canasta first" questions climb: a canasta already on the table, then one finished this turn by a
     # lay-off, then two players, who need more canastas with one of them still to finish.
     OUT_STEPS = ((4, True), (4, False), (2, False))
@@ -39,15 +39,16 @@ with app.setup:
     CONCEALED_STEPS = ("natural", "mixed", "under-minimum")
     GO_OUT = rules["go_out"]
     CANASTA = rules["canasta"]
-
-
-@app.function
-def cards_of(rng, used: Counter, rank: str, n: int) -> list:
-    """``n`` cards of ``rank`` in suits the two packs still have (each card exists twice)."""
-    suits = [s for s in "SHDC" for _ in range(2 - used[Card(rank, s)])] if rank != "JK" else ["" for _ in range(4)]
-    picked = [Card(rank, s) if s else Card("JK") for s in rng.sample(suits, n)]
-    used.update(picked)
-    return picked
+    # How a hand ended: who went out ("we", "they", or nobody), and whether concealed.
+    ENDINGS = {"we went out": ("we", False), "we went out concealed": ("we", True), "they went out": ("they", False),
+               "they went out concealed": ("they", True), "the stock ran out": (None, False)}
+    # The "who has won?" questions climb: one side reaches the target, then neither, then both (the higher wins).
+    GAME_STEPS = ("one", "nobody", "both")
+    GAME_ANSWERS = ("we have won", "they have won", "nobody yet: another hand is dealt")
+    # The going-out bonus questions climb: you or an opponent out, your partner out, out concealed, no one out.
+    OUT_BONUS_STEPS = ("out", "partner", "concealed", "stock")
+    # The item-by-item questions climb: the cards held, then with a black three, the bonuses, the whole score.
+    ITEM_STEPS = ("held", "black-three", "bonuses", "out")
 
 
 @app.function
@@ -56,15 +57,15 @@ def going_out_deal(seed: int, *, concealed: bool) -> Spot:
     rng = random.Random(seed)
     used = Counter()
     a, b, c, d = rng.sample(NATURAL_RANKS, 4)
-    canasta = cards_of(rng, used, a, 5) + cards_of(rng, used, "2", 2)
-    third = cards_of(rng, used, c, 3)
-    loose = cards_of(rng, used, d, 1)
+    canasta = pack_cards(rules, rng, used, a, 5) + pack_cards(rules, rng, used, "2", 2)
+    third = pack_cards(rules, rng, used, c, 3)
+    loose = pack_cards(rules, rng, used, d, 1)
     if rng.random() < 0.3:  # sometimes a card that cannot be melded, and going out fails
-        loose += cards_of(rng, used, rng.choice([r for r in NATURAL_RANKS if r not in (a, b, c, d)]), 1)
+        loose += pack_cards(rules, rng, used, rng.choice([r for r in NATURAL_RANKS if r not in (a, b, c, d)]), 1)
     if concealed:
         return Spot.from_dict({"variant": "classic", "hand": format_cards(canasta + third + loose), "melds": []})
-    table = [format_cards(canasta), format_cards(cards_of(rng, used, b, 3))]
-    extra = cards_of(rng, used, b, 1) + cards_of(rng, used, "JK", 1)
+    table = [format_cards(canasta), format_cards(pack_cards(rules, rng, used, b, 3))]
+    extra = pack_cards(rules, rng, used, b, 1) + pack_cards(rules, rng, used, "JK", 1)
     return Spot.from_dict({"variant": "classic", "hand": format_cards(third + extra + loose), "melds": table})
 
 
@@ -79,15 +80,16 @@ def canasta_question(n: int) -> Spot:
         ranks = rng.sample(NATURAL_RANKS, need + 3)
         size = CANASTA["min_cards"]
         # Every canasta but the last is already down; the last is one card short unless ``down``.
-        table = [cards_of(rng, used, r, size - 1) + cards_of(rng, used, "JK", 1) for r in ranks[:need - 1]]
-        last = cards_of(rng, used, ranks[need - 1], size - 2) + cards_of(rng, used, "2", 1)
-        hand = cards_of(rng, used, ranks[need], 3) + cards_of(rng, used, ranks[need + 1], 1)
+        table = [pack_cards(rules, rng, used, r, size - 1) + pack_cards(rules, rng, used, "JK", 1)
+                 for r in ranks[:need - 1]]
+        last = pack_cards(rules, rng, used, ranks[need - 1], size - 2) + pack_cards(rules, rng, used, "2", 1)
+        hand = pack_cards(rules, rng, used, ranks[need], 3) + pack_cards(rules, rng, used, ranks[need + 1], 1)
         # A short meld beside the canastas: the learner counts which melds are canastas, not how many melds.
-        table.append(cards_of(rng, used, ranks[need + 2], 3))
+        table.append(pack_cards(rules, rng, used, ranks[need + 2], 3))
         if down:
-            last += cards_of(rng, used, ranks[need - 1], 1)
+            last += pack_cards(rules, rng, used, ranks[need - 1], 1)
         else:
-            hand += cards_of(rng, used, ranks[need - 1], 1)
+            hand += pack_cards(rules, rng, used, ranks[need - 1], 1)
         spot = Spot.from_dict({"variant": "classic", "options": {"players": players}, "phase": "drawn",
                                "hand": format_cards(hand), "melds": [format_cards(m) for m in table + [last]]})
         if ask("go-out", spot).answer:
@@ -107,11 +109,12 @@ def concealed_question(n: int) -> Spot:
                                                                            for x in NATURAL_RANKS)]
         a, b, d = rng.sample(low if step == "under-minimum" else NATURAL_RANKS, 3)
         if step == "mixed":
-            hand = (cards_of(rng, used, a, size - 2) + cards_of(rng, used, "2", 1) + cards_of(rng, used, "JK", 1)
-                    + cards_of(rng, used, b, 3))
+            hand = (pack_cards(rules, rng, used, a, size - 2) + pack_cards(rules, rng, used, "2", 1)
+                    + pack_cards(rules, rng, used, "JK", 1)
+                    + pack_cards(rules, rng, used, b, 3))
         else:
-            hand = cards_of(rng, used, a, size)
-        hand += cards_of(rng, used, d, 1)
+            hand = pack_cards(rules, rng, used, a, size)
+        hand += pack_cards(rules, rng, used, d, 1)
         spot = Spot.from_dict({"variant": "classic", "phase": "drawn", "hand": format_cards(hand), "melds": []})
         if ask("go-out", spot).answer:
             return spot
@@ -163,18 +166,176 @@ def finished_hand(seed: int) -> Spot:
     rng = random.Random(seed)
     used = Counter()
     ranks = rng.sample(NATURAL_RANKS, 4)
-    melds = [cards_of(rng, used, ranks[0], 7 if rng.random() < 0.5 else 5)]
+    melds = [pack_cards(rules, rng, used, ranks[0], 7 if rng.random() < 0.5 else 5)]
     if len(melds[0]) == 5:
-        melds[0] += cards_of(rng, used, "2", 1) + cards_of(rng, used, "JK", 1)
-    melds.append(cards_of(rng, used, ranks[1], rng.randint(3, 4)))
+        melds[0] += pack_cards(rules, rng, used, "2", 1) + pack_cards(rules, rng, used, "JK", 1)
+    melds.append(pack_cards(rules, rng, used, ranks[1], rng.randint(3, 4)))
     if rng.random() < 0.5:
-        melds.append(cards_of(rng, used, ranks[2], 2) + cards_of(rng, used, "2", 1))
-    left = cards_of(rng, used, ranks[3], rng.randint(0, 2))
+        melds.append(pack_cards(rules, rng, used, ranks[2], 2) + pack_cards(rules, rng, used, "2", 1))
+    left = pack_cards(rules, rng, used, ranks[3], rng.randint(0, 2))
     if rng.random() < 0.4:
         left += [Card("3", rng.choice("SC"))]
     reds = " ".join(["3H", "3D"][: rng.randint(0, 2)])
     return Spot.from_dict({"variant": "classic", "melds": [format_cards(m) for m in melds],
                            "hand": format_cards(left), "red_threes": reds})
+
+
+@app.function
+def hand_totals(ours: Spot, theirs: Spot, ending: str) -> tuple:
+    """Both sides' scores for a hand that ended this way (``ENDINGS``), by ``tutor.scoring``: (ours, theirs)."""
+    out, concealed = ENDINGS[ending]
+    return (score_hand(ours, went_out=out == "we", concealed=concealed and out == "we"),
+            score_hand(theirs, went_out=out == "they", concealed=concealed and out == "they"))
+
+
+@app.function
+def game_question(n: int) -> dict:
+    """The n-th "who has won?" question: the scores before a hand near the game's target, and the hand's scores."""
+    step = ladder_step(n, GAME_STEPS)
+    target = rules["game"]["target"]
+    for k in range(100):
+        rng = random.Random(6800 + n * 100 + k)
+        ours, theirs = finished_hand(rng.randrange(10**6)), finished_hand(rng.randrange(10**6))
+        ending = rng.choice(["we went out", "they went out"])
+        hand = [r.total for r in hand_totals(ours, theirs, ending)]
+        before = [rng.randrange(target - 1500, target, 5) for _ in hand]
+        after = [b + h for b, h in zip(before, hand)]
+        over = sum(a >= target for a in after)
+        if after[0] != after[1] and over == {"one": 1, "nobody": 0, "both": 2}[step]:
+            return {"ours": ours, "theirs": theirs, "ending": ending, "before": before}
+    raise ValueError(f"no hand near the target for the step {step!r}")
+
+
+@app.function
+def game_feedback(question, answer) -> tuple:
+    """(right?, message) for who has won the game after this hand; the hand's scores come from ``tutor.scoring``."""
+    if answer is None:
+        return None, ""
+    target = rules["game"]["target"]
+    hand = [r.total for r in hand_totals(question["ours"], question["theirs"], question["ending"])]
+    after = [b + h for b, h in zip(question["before"], hand)]
+    sums = (f"your side {question['before'][0]} {hand[0]:+d} = {after[0]}, "
+            f"theirs {question['before'][1]} {hand[1]:+d} = {after[1]}")
+    if max(after) < target:
+        truth, why = GAME_ANSWERS[2], f"neither side has reached {target}, so another hand is dealt"
+    else:
+        truth = GAME_ANSWERS[0] if after[0] > after[1] else GAME_ANSWERS[1]
+        both = min(after) >= target
+        why = (f"both sides passed {target}, and the side with more points wins" if both
+               else f"a side reached {target}, so the game ends, and the side with more points wins")
+    if answer == truth:
+        return True, f"Right: {sums}; {why}."
+    if truth == GAME_ANSWERS[2]:
+        return False, f"Not yet: {sums}. The game ends only after a hand in which a side reaches {target}."
+    if answer == GAME_ANSWERS[2]:
+        return False, f"The game is over: {sums}. Once a side reaches {target}, the game ends with that hand."
+    return False, f"Look at the totals after the hand: {sums}. The game is over, and the side with more points wins."
+
+
+@app.function
+def out_bonus_question(n: int) -> dict:
+    """The n-th "who scores the going-out bonus?" question: a finished hand for each side and how it ended."""
+    step = ladder_step(n, OUT_BONUS_STEPS)
+    rng = random.Random(6900 + n)
+    ending = {"out": rng.choice(["we went out", "they went out"]), "partner": "we went out",
+              "concealed": rng.choice(["we went out concealed", "they went out concealed"]),
+              "stock": "the stock ran out"}[step]
+    who = {"we": "your partner" if step == "partner" else "you", "they": "an opponent", None: ""}[ENDINGS[ending][0]]
+    return {"step": step, "ending": ending, "who": who, "ours": finished_hand(rng.randrange(10**6)),
+            "theirs": finished_hand(rng.randrange(10**6))}
+
+
+@app.function
+def out_bonus_told(question) -> str:
+    """How the hand ended, in the words a player at the table would use."""
+    if question["step"] == "stock":
+        return "A player had to draw, and the stock was empty."
+    concealed = " concealed, putting a whole hand down in one turn" if ENDINGS[question["ending"]][1] else ""
+    return f"{question['who'].capitalize()} went out{concealed}."
+
+
+@app.function
+def out_bonus_answers() -> list:
+    """The choices: our side or theirs, with either going-out bonus from the rules data, or neither side."""
+    bonuses = (GO_OUT["bonus"], GO_OUT["concealed_bonus"])
+    return [f"{side}, {points}" for side in ("our side", "their side") for points in bonuses] + ["neither side"]
+
+
+@app.function
+def out_bonus_feedback(question, answer) -> tuple:
+    """(right?, message) for which side scores the going-out bonus; the score lines of ``tutor.scoring`` decide."""
+    if answer is None:
+        return None, ""
+    rules_cited = {GO_OUT["rule"], GO_OUT.get("concealed_rule")}
+    results = hand_totals(question["ours"], question["theirs"], question["ending"])
+    found = [(side, line) for side, result in zip(("our side", "their side"), results)
+             for line in result.breakdown if line.rule in rules_cited]
+    truth = f"{found[0][0]}, {found[0][1].points}" if found else "neither side"
+    if answer == truth:
+        said = (f"{found[0][0]} scores {found[0][1].points} for {found[0][1].item}" if found
+                else "nobody went out, so no side scores a bonus for it")
+        return True, f"Right: {said}."
+    if not found:
+        return False, "Nobody went out: the hand ended because the stock ran out, and no side scores the bonus."
+    side, line = found[0]
+    if answer.startswith(side):
+        how = "concealed" if "concealed" in line.item else "in the usual way"
+        return False, f"The right side, but going out {how} earns {line.points}."
+    if question["who"] == "your partner":
+        return False, "Your partner plays on your side: when a partner goes out, the whole side scores the bonus."
+    return False, f"The bonus goes to the side of the player who went out: {side}."
+
+
+@app.function
+def items_question(n: int) -> dict:
+    """The n-th "score it item by item" question: a finished hand and the part of its score asked for."""
+    step = ladder_step(n, ITEM_STEPS)
+    for k in range(100):
+        spot = finished_hand(6100 + n * 100 + k)
+        blockers = any(rules.role(c) == "blocker" for c in spot.hand)
+        if spot.hand and blockers == (step == "black-three") and (step != "bonuses" or spot.red_threes):
+            return {"step": step, "spot": spot}
+    raise ValueError(f"no finished hand for the step {step!r}")
+
+
+@app.function
+def items_asked(question) -> tuple:
+    """(the score, the lines that make it up) for the part asked, read from ``tutor.scoring``'s breakdown."""
+    step = question["step"]
+    result = score_hand(question["spot"], went_out=step == "out")
+    bonus_rules = {CANASTA["rule"], rules["bonus_cards"]["rule"]}
+    if step in ("held", "black-three"):
+        lines = [line for line in result.breakdown if line.points < 0]
+    elif step == "bonuses":
+        lines = [line for line in result.breakdown if line.rule in bonus_rules]
+    else:
+        lines = list(result.breakdown)
+    return sum(line.points for line in lines), lines
+
+
+@app.function
+def items_feedback(question, given) -> tuple:
+    """(right?, message) for the part of the hand's score asked, aimed at the usual slips."""
+    if given is None:
+        return None, ""
+    points, lines = items_asked(question)
+    told = "; ".join(f"{line.item} {line.points:+d}" for line in lines)
+    if given == points:
+        return True, f"Right: {points:+d} ({told})."
+    step = question["step"]
+    if given == -points:
+        return False, "Mind the sign: cards still held count against your side, so the total is a minus."
+    blockers = sum(1 for c in question["spot"].hand if rules.role(c) == "blocker")
+    if step == "black-three" and blockers:
+        return False, (f"Not quite. A black three still held costs {-rules['scoring']['blocker_in_hand']}, "
+                       "not its card value; every other card costs its value.")
+    if step == "bonuses":
+        return False, ("Not quite. Count only the bonuses: each canasta's bonus and the red threes; the melded "
+                       "cards' values are another item.")
+    if step == "out" and given == points - GO_OUT["bonus"]:
+        return False, f"Almost: your side went out, which adds {GO_OUT['bonus']}."
+    return False, ("Not quite. Go item by item: melded cards, canasta bonuses, red threes, going out, minus the "
+                   "cards held.")
 
 
 @app.function
@@ -443,6 +604,89 @@ def _():
 
 @app.cell(hide_code=True)
 def _():
+    mo.md(r"""
+    ### Quick check: who has won?
+
+    A hand has just ended. Here are the two sides' scores before it and what
+    each scored in it. Has the game been won, and by whom?
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_game_end = deal_button("Next hand")
+    new_game_end
+    return (new_game_end,)
+
+
+@app.cell
+def _(new_game_end):
+    game_end = game_question(new_game_end.value)
+    _hand = [r.total for r in hand_totals(game_end["ours"], game_end["theirs"], game_end["ending"])]
+    _rows = ["| | before this hand | this hand |", "|:---|---:|---:|",
+             f"| your side | {game_end['before'][0]} | {_hand[0]:+d} |",
+             f"| their side | {game_end['before'][1]} | {_hand[1]:+d} |"]
+    game_pick = mo.ui.radio(options=list(GAME_ANSWERS), label="After this hand")
+    mo.vstack([mo.md("\n".join(_rows)), game_pick,
+               hint("Add each side's hand to its score first. Has either total reached the target? If so, "
+                    "compare the two totals.")])
+    return game_end, game_pick
+
+
+@app.cell
+def game_check(game_end, game_pick, tracker):
+    _right, _text = game_feedback(game_end, game_pick.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="game-won", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(game_end):
+    _ours, _theirs = hand_totals(game_end["ours"], game_end["theirs"], game_end["ending"])
+    solution("Show how each side scored the hand", mo.vstack([
+        mo.md(f"The hand ended: {game_end['ending']}."), mo.md("**Your side**"), mo.md(breakdown_table(_ours)),
+        mo.md("**Their side**"), mo.md(breakdown_table(_theirs))]))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: who scores for going out?
+
+    Four play, as two sides of partners. Say which side scores the bonus for
+    going out in this hand, and how much.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_out_bonus = deal_button("Next hand")
+    new_out_bonus
+    return (new_out_bonus,)
+
+
+@app.cell
+def _(new_out_bonus):
+    out_bonus = out_bonus_question(new_out_bonus.value)
+    out_bonus_pick = mo.ui.radio(options=out_bonus_answers(), label="The going-out bonus goes to")
+    mo.vstack([mo.md(f"**{out_bonus_told(out_bonus)}**"), out_bonus_pick,
+               hint("The bonus belongs to a side, not a player. Going out concealed earns more; a hand that ends "
+                    "for want of cards earns no one a bonus.")])
+    return out_bonus, out_bonus_pick
+
+
+@app.cell
+def out_bonus_check(out_bonus, out_bonus_pick, tracker):
+    _right, _text = out_bonus_feedback(out_bonus, out_bonus_pick.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="out-bonus", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
     mo.md(rf"""
     ## Scoring a hand
 
@@ -537,6 +781,61 @@ def exercise_feedback(answer_box, question_spot, tracker):
 @app.cell(hide_code=True)
 def _(question_result):
     solution("Show the solution", mo.md(breakdown_table(question_result)))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Exercise 3: item by item
+
+    Score one part of a hand at a time. First what the cards still held
+    take off, then with a black three among them, then the bonuses alone,
+    and last the whole score of a side that went out.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_items = deal_button("Next question")
+    new_items
+    return (new_items,)
+
+
+@app.cell
+def _(new_items):
+    items = items_question(new_items.value)
+    _asked = {"held": "The other side went out. What do the cards your side still holds count?",
+              "black-three": "The other side went out. What do the cards your side still holds count?",
+              "bonuses": "What do your side's bonuses add: its canasta bonuses and its red threes?",
+              "out": "Your side went out. What is your side's whole score for the hand?"}[items["step"]]
+    items_box = mo.ui.text(placeholder="a whole number, with a minus if it counts against you", label="Points",
+                           full_width=True)
+    mo.vstack([table_view(items["spot"], "four players", title="Your side at the end of the hand"),
+               mo.md(f"**{_asked}**"), items_box,
+               hint("Cards still held count their values against you; a black three held costs more. The "
+                    "bonuses are added on top of the melded cards' values.")])
+    return items, items_box
+
+
+@app.cell
+def items_check(items, items_box, tracker):
+    try:
+        _given = whole_number(items_box.value)
+    except ValueError as _error:
+        _shown = problem(_error)
+    else:
+        _right, _text = items_feedback(items, _given)
+        _shown = practise(_right, _text, _text, tracker=tracker, exercise="score-items",
+                          waiting="Type the points and press Enter.")
+    _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _(items):
+    solution("Show the solution", mo.md(breakdown_table(score_hand(items["spot"], went_out=items["step"] == "out"))))
     return
 
 

@@ -1945,6 +1945,66 @@ def test_y_end_the_cards_laid_off_when_someone_goes_out_are_the_scoring_s(load_l
     wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
     out, _ = lesson.layoff_check.run(layoff_spot=spot, tracker=wrong, layoff_hand=kit.hand_widget(
         rules, spot.hand, melds=spot.melds, selected=format_cards(left.elements())))
+
+
+# -- 02 melds: more practice --
+
+
+def _legal_meld(rules, cards) -> bool:
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    try:
+        judge(rules, tuple(cards), going_out=False)
+    except IllegalPlayError:
+        return False
+    return True
+
+
+def _without(cards, taken):
+    left = list(cards)
+    for card in taken:
+        left.remove(card)
+    return left
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_meld_the_most_a_table_meld_can_take_is_the_judge_s_and_one_wild_too_many_names_the_limit(
+        load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    q = lesson.lay_off_question(n)
+    step = lesson.LAYOFF_STEPS[min(n, len(lesson.LAYOFF_STEPS) - 1)]
+    table, hand = list(parse_cards(q["table"])), list(q["hand"])
+    # the right answer, by the meld judge alone: the biggest part of the hand that meld 1 can take
+    fits = [c for k in range(len(hand), 0, -1) for c in combinations(hand, k) if _legal_meld(rules, table + list(c))]
+    right = list(max(fits, key=len))
+    wilds_held = [c for c in hand if rules.is_wild(c)]
+    assert (len([c for c in right if rules.is_wild(c)]) < len(wilds_held)) == (step != "naturals")
+    ok, text = lesson.lay_off_feedback(q, format_cards(right))
+    assert ok is True and text.startswith("Right"), text
+    if len(right) > 1:
+        short, text = lesson.lay_off_feedback(q, format_cards(right[:-1]))
+        assert short is False and ("Every" in text or "one more wild card would still fit" in text)
+    spare = [c for c in _without(hand, right) if rules.is_wild(c)]
+    if spare:
+        over = right + spare[:1]
+        naturals = sum(1 for c in table + over if rules.is_natural(c))
+        too, text = lesson.lay_off_feedback(q, format_cards(over))
+        assert too is False and text.startswith("Too many")
+        assert f"may hold {kit.number_word(kit.wild_limit(rules, naturals))} wild cards in all" in text
+    stranger = next(c for c in hand if rules.is_natural(c) and c.rank != q["rank"])
+    bad, text = lesson.lay_off_feedback(q, str(stranger))
+    assert bad is False and "one rank" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[q["table"]], selected=format_cards(right))
+    out, _ = lesson.lay_off_check.run(layoff_question=q, layoff_pick=shown, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["lay-off"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[q["table"]], selected=str(stranger))
+    out, _ = lesson.lay_off_check.run(layoff_question=q, layoff_pick=shown, tracker=wrong)
     assert "Right" not in text_of(out) and wrong.widget.solved == []
 
 
@@ -1977,3 +2037,218 @@ def test_y_end_the_hand_s_score_when_someone_goes_out_is_the_scoring_s_total(loa
     assert "Right" not in text_of(out) and wrong.widget.solved == []
     out, _ = lesson.end_score_check.run(end_spot=spot, end_box=Value("lots"), tracker=wrong)
     assert "not a whole number" in text_of(out) and wrong.widget.solved == []
+
+
+def test_c_meld_the_fewest_wild_cards_taken_back_leave_the_most_the_naturals_carry(load_lesson, kit, text_of, n):
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    cards = list(lesson.too_many_question(n))
+    assert not _legal_meld(rules, cards)
+    wilds = [c for c in cards if rules.is_wild(c)]
+    # the right answer, by the meld judge alone: the fewest wild cards whose going back leaves a legal meld
+    k = next(k for k in range(1, len(wilds) + 1) if _legal_meld(rules, _without(cards, wilds[:k])))
+    naturals = len(cards) - len(wilds)
+    limit = kit.number_word(kit.wild_limit(rules, naturals))
+    ok, text = lesson.too_many_feedback(cards, format_cards(wilds[:k]))
+    assert ok is True and text.startswith("Right") and f"may carry up to {limit} wild cards" in text
+    if k > 1:
+        still, text = lesson.too_many_feedback(cards, format_cards(wilds[:k - 1]))
+        assert still is False and text.startswith("Still too many")
+    if k < len(wilds):
+        more, text = lesson.too_many_feedback(cards, format_cards(wilds[:k + 1]))
+        assert more is False and "more than you need" in text and f"up to {limit} wild cards" in text
+    natural = next(c for c in cards if rules.is_natural(c))
+    keep, text = lesson.too_many_feedback(cards, str(natural))
+    assert keep is False and "Keep every natural" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.too_many_check.run(too_many_cards=cards, tracker=tracker,
+                                       too_many_pick=kit.hand_widget(rules, cards, selected=format_cards(wilds[:k])))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["too-many-wilds"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.too_many_check.run(too_many_cards=cards, tracker=wrong,
+                                       too_many_pick=kit.hand_widget(rules, cards, selected=str(natural)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_wildcanasta_wild_cards_alone_and_enough_of_them_earn_the_wild_bonus(load_lesson, kit, text_of, n):
+    from tutor.melds import judge
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    hand = lesson.wild_canasta_question(n)
+    wilds = [c for c in hand if rules.is_wild(c)]
+    low = rules["wild_meld"]["min_cards"]
+    assert len(wilds) >= low
+    bonus = canasta_bonus(rules, judge(rules, tuple(wilds), going_out=False))
+    assert bonus is not None and bonus.points == rules["canasta"]["wild_bonus"]
+    ok, text = lesson.wild_canasta_feedback(format_cards(wilds))
+    assert ok is True and text.startswith("Right") and f"{bonus.points} on top" in text
+    few, text = lesson.wild_canasta_feedback(format_cards(wilds[:low - 1]))
+    assert few is False and not _legal_meld(rules, wilds[:low - 1]) and f"{kit.number_word(low)} or more" in text
+    natural = next(c for c in hand if rules.is_natural(c))
+    mixed, text = lesson.wild_canasta_feedback(format_cards(wilds + [natural]))
+    assert mixed is False and "wild cards only" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wild_canasta_check.run(tracker=tracker,
+                                           wild_canasta_pick=kit.hand_widget(rules, hand, selected=format_cards(wilds)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["wild-canasta"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wild_canasta_check.run(tracker=wrong, wild_canasta_pick=kit.hand_widget(
+        rules, hand, selected=format_cards(wilds[:low - 1])))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_wildcanasta_sets_of_wild_cards_are_judged_and_the_legal_ones_scored(load_lesson, kit, text_of, n):
+    from tutor.melds import judge
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("02_melds_and_wild_cards")
+    rules = lesson.rules
+    sets = lesson.wild_set_question(n)
+    assert all(rules.is_wild(c) for s in sets for c in parse_cards(s))
+    truth = [_legal_meld(rules, parse_cards(s)) for s in sets]
+    assert True in truth and False in truth
+    right = ["legal" if t else "not legal" for t in truth]
+    ok, text = lesson.wild_set_feedback(sets, right)
+    assert ok is True and text.startswith("All right")
+    for i, (s, legal) in enumerate(zip(sets, truth), start=1):
+        cards = parse_cards(s)
+        if legal:
+            bonus = canasta_bonus(rules, judge(rules, cards, going_out=False))
+            assert f"eld {i} scores {sum(rules.value(c) for c in cards)} for its cards and {bonus.points}" in text
+    flipped = ["not legal" if a == "legal" else "legal" for a in right]
+    bad, text = lesson.wild_set_feedback(sets, flipped)
+    assert bad is False and "Look again" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wild_set_check.run(wild_sets=sets, wild_ticks=Value(right), tracker=tracker)
+    assert "All right" in text_of(out) and tracker.widget.solved == ["wild-or-not"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wild_set_check.run(wild_sets=sets, wild_ticks=Value(flipped), tracker=wrong)
+    assert "All right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 06 going out and scoring: more practice --
+
+
+def _scored(lesson, spot, out: bool, concealed: bool):
+    from tutor.scoring import score_hand
+
+    return score_hand(spot, went_out=out, concealed=out and concealed)
+
+
+def _hand_scores(lesson, q):
+    """Both sides' hand scores, by ``tutor.scoring``, with the ending read from its words."""
+    ending = q["ending"]
+    concealed = "concealed" in ending
+    return (_scored(lesson, q["ours"], ending.startswith("we "), concealed),
+            _scored(lesson, q["theirs"], ending.startswith("they "), concealed))
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_end_the_game_ends_after_the_hand_a_side_reaches_the_target_and_the_higher_side_wins(
+        load_lesson, kit, text_of, n):
+    lesson = load_lesson("06_going_out_and_scoring")
+    target = lesson.rules["game"]["target"]
+    q = lesson.game_question(n)
+    step = lesson.GAME_STEPS[min(n, len(lesson.GAME_STEPS) - 1)]
+    after = [b + r.total for b, r in zip(q["before"], _hand_scores(lesson, q))]
+    assert all(b < target for b in q["before"])
+    assert sum(a >= target for a in after) == {"one": 1, "nobody": 0, "both": 2}[step]
+    win, lose, wait = lesson.GAME_ANSWERS
+    truth = wait if max(after) < target else (win if after[0] > after[1] else lose)
+    ok, text = lesson.game_feedback(q, truth)
+    assert ok is True and text.startswith("Right") and f"= {after[0]}" in text and f"= {after[1]}" in text
+    for other in (a for a in lesson.GAME_ANSWERS if a != truth):
+        bad, text = lesson.game_feedback(q, other)
+        assert bad is False and (str(target) in text or "more points" in text)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.game_check.run(game_end=q, game_pick=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["game-won"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.game_check.run(game_end=q, game_pick=Value(next(a for a in lesson.GAME_ANSWERS if a != truth)),
+                                   tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_goout_c_concealed_the_going_out_bonus_goes_to_the_side_that_went_out(load_lesson, kit, text_of, n):
+    lesson = load_lesson("06_going_out_and_scoring")
+    go = lesson.rules["go_out"]
+    q = lesson.out_bonus_question(n)
+    step = lesson.OUT_BONUS_STEPS[min(n, len(lesson.OUT_BONUS_STEPS) - 1)]
+    cited = {go["rule"], go["concealed_rule"]}
+    lines = [(side, line) for side, result in zip(("our side", "their side"), _hand_scores(lesson, q))
+             for line in result.breakdown if line.rule in cited]
+    assert len(lines) == (0 if step == "stock" else 1)
+    truth = f"{lines[0][0]}, {lines[0][1].points}" if lines else "neither side"
+    assert truth in lesson.out_bonus_answers()
+    if step == "concealed":
+        assert lines[0][1].points == go["concealed_bonus"]
+    ok, text = lesson.out_bonus_feedback(q, truth)
+    assert ok is True and text.startswith("Right")
+    for other in (a for a in lesson.out_bonus_answers() if a != truth):
+        bad, text = lesson.out_bonus_feedback(q, other)
+        assert bad is False
+        if step == "partner" and other.startswith("their"):
+            assert "Your partner plays on your side" in text
+        if step == "stock":
+            assert "no side scores the bonus" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.out_bonus_check.run(out_bonus=q, out_bonus_pick=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["out-bonus"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.out_bonus_check.run(out_bonus=q, out_bonus_pick=Value("neither side" if lines else "our side, "
+                                                                          f"{go['bonus']}"), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_values_c_black3_each_item_of_the_hand_s_score_is_scoring_s(load_lesson, kit, text_of, n):
+    lesson = load_lesson("06_going_out_and_scoring")
+    rules = lesson.rules
+    q = lesson.items_question(n)
+    step = lesson.ITEM_STEPS[min(n, len(lesson.ITEM_STEPS) - 1)]
+    spot = q["spot"]
+    result = _scored(lesson, spot, step == "out", False)
+    if step in ("held", "black-three"):
+        blackthrees = sum(1 for c in spot.hand if rules.role(c) == "blocker")
+        assert bool(blackthrees) == (step == "black-three")
+        right = sum(line.points for line in result.breakdown if "in hand" in line.item)
+        assert right < 0
+    elif step == "bonuses":
+        assert spot.red_threes
+        right = result.points_for(rules["canasta"]["rule"]) + result.points_for(rules["bonus_cards"]["rule"])
+    else:
+        right = result.total
+    ok, text = lesson.items_feedback(q, right)
+    assert ok is True and text.startswith(f"Right: {right:+d}")
+    off, text = lesson.items_feedback(q, right + 5)
+    assert off is False and text.startswith(("Not quite", "Almost"))
+    if step == "black-three":
+        assert f"costs {-rules['scoring']['blocker_in_hand']}" in text
+    sign, text = lesson.items_feedback(q, -right)
+    assert sign is False and "sign" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.items_check.run(items=q, items_box=Value(str(right)), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["score-items"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.items_check.run(items=q, items_box=Value(str(right + 5)), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+    typo, _ = lesson.items_check.run(items=q, items_box=Value("ten"), tracker=wrong)
+    assert "not a whole number" in text_of(typo) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_deck_lesson_6_spots_hold_no_card_more_often_than_the_pack(load_lesson, n):
+    from collections import Counter
+
+    lesson = load_lesson("06_going_out_and_scoring")
+    rules = lesson.rules
+    spots = [lesson.canasta_question(n), lesson.concealed_question(n), lesson.finished_hand(660 + n),
+             lesson.going_out_deal(606 + n, concealed=False), lesson.items_question(n)["spot"]]
+    for spot in spots:
+        held = Counter([*spot.hand, *(c for m in spot.melds for c in m), *spot.red_threes, *spot.discard])
+        assert all(k <= spot.rules.copies(c) for c, k in held.items()), spot.to_dict()
