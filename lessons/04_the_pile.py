@@ -719,8 +719,8 @@ def _(new_block):
     mo.vstack([block_hand, cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36),
                cards_view(block_ask["next_hand"], rules, label="the next player's hand", width=36),
                cards_view(block_ask["next_meld"], rules, label="the next player's meld", width=36),
-               hint("The next player takes the pile by melding its top card. Which card of yours can never be "
-                    "taken from the top?")])
+               hint("The next player takes the pile by melding its top card with a pair. Which card of yours "
+                    "blocks the pile while it lies on top?")])
     return block_ask, block_hand
 
 
