@@ -1306,3 +1306,108 @@ def test_c_black3_the_discard_that_keeps_the_pile_from_the_next_player(load_less
     hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=str(opens[0]))
     out, _ = lesson.block_check.run(block_ask=q, block_hand=hand, tracker=lost)
     assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+# -- 05 threes: more practice --
+
+
+def _red_threes_score(count, melded):
+    """What the scoring rules give a side's red threes alone (the side's meld, if any, taken out)."""
+    from tutor.scoring import score_hand
+
+    spot = Spot.from_dict({"variant": "classic", "hand": "", "red_threes": " ".join(["3H", "3D", "3H", "3D"][:count]),
+                           "melds": ["KS KH KD"] if melded else []})
+    meld = score_hand(Spot.from_dict({"variant": "classic", "hand": "", "melds": ["KS KH KD"]})).total if melded else 0
+    return score_hand(spot).total - meld
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_c_red3_each_scores_plus_if_the_side_melded_minus_if_not_and_all_four_more(load_lesson, kit, text_of, n):
+    lesson = load_lesson("05_red_and_black_threes")
+    rules = lesson.rules
+    q = lesson.red_points_question(n)
+    step = lesson.RED_STEPS[min(n, len(lesson.RED_STEPS) - 1)]
+    assert step == "any" or (q["count"], q["melded"]) == step
+    points = _red_threes_score(q["count"], q["melded"])
+    assert (points > 0) == q["melded"]
+    if q["count"] == 4:
+        assert abs(points) == rules["bonus_cards"]["all_bonus"]
+    choices = lesson.red_points_choices(q)
+    assert points in choices and -points in choices and 0 in choices
+    ok, text = lesson.red_points_feedback(q, f"{points:+d}")
+    assert ok is True and text.startswith(f"Right: {points:+d}")
+    bad, text = lesson.red_points_feedback(q, f"{-points:+d}")
+    assert bad is False and "the sign is not" in text
+    bad, text = lesson.red_points_feedback(q, "0")
+    assert bad is False and "always count" in text
+    if q["count"] == 4:
+        each = rules["cards"]["values"]["3H"]
+        bad, text = lesson.red_points_feedback(q, str(4 * each if q["melded"] else -4 * each))
+        assert bad is False and f"worth {rules['bonus_cards']['all_bonus']}" in text
+    assert lesson.red_points_feedback(q, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.red_points_check.run(red_answer=Value(f"{points:+d}"), red_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["red-points"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.red_points_check.run(red_answer=Value(f"{-points:+d}"), red_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_red3_a_first_meld_turns_their_minus_into_plus(load_lesson, kit, text_of, n):
+    lesson = load_lesson("05_red_and_black_threes")
+    q = lesson.swing_question(n)
+    step = lesson.SWING_COUNTS[min(n, len(lesson.SWING_COUNTS) - 1)]
+    assert step == "any" or q["count"] == step
+    change = _red_threes_score(q["count"], True) - _red_threes_score(q["count"], False)
+    choices = lesson.swing_choices(q)
+    assert change in choices and len(choices) >= 3
+    ok, text = lesson.swing_feedback(q, str(change))
+    assert ok is True and text.startswith(f"Right: {change}")
+    for wrong, why in choices.items():
+        if wrong != change:
+            bad, text = lesson.swing_feedback(q, str(wrong))
+            assert bad is False and why in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.swing_check.run(swing_answer=Value(str(change)), swing_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["meld-swing"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.swing_check.run(swing_answer=Value("0"), swing_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_c_black3_black_threes_go_down_only_going_out_without_wild_cards(load_lesson, kit, text_of, n):
+    lesson = load_lesson("05_red_and_black_threes")
+    rules = lesson.rules
+    q = lesson.when_question(n)
+    spot = q["spot"]
+    step = lesson.WHEN_STEPS[min(n, len(lesson.WHEN_STEPS) - 1)]
+    assert q["kind"] == step or step == "any"
+    assert spot.phase == "drawn" and any(rules.role(c) == "blocker" for c in parse_cards(q["meld"]))
+    verdict = referee(spot, q["play"])
+    right, wrong = ("yes", "no") if verdict.answer else ("no", "yes")
+    ok, text = lesson.when_feedback(q, right, verdict)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.when_feedback(q, wrong, verdict)
+    assert bad is False and (verdict.reasons[0].text in text if verdict.reasons else True)
+    if q["kind"] == "not-out":
+        assert verdict.answer is False and "only in the turn you go out" in text
+    if q["kind"] == "with-wild":
+        assert verdict.answer is False and "No wild card" in text
+    if q["kind"] == "no-canasta":
+        assert verdict.answer is False and "needs a canasta" in text
+    assert lesson.when_feedback(q, None, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.when_check.run(when_answer=Value(right), when_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["black-when"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.when_check.run(when_answer=Value(wrong), when_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+def test_c_black3_every_kind_of_play_comes_up_and_both_answers(load_lesson):
+    lesson = load_lesson("05_red_and_black_threes")
+    asked = [lesson.when_question(n) for n in range(30)]
+    assert {q["kind"] for q in asked} == set(lesson.WHEN_KINDS)
+    assert {referee(q["spot"], q["play"]).answer for q in asked} == {True, False}
