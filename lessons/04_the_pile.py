@@ -24,6 +24,7 @@ with app.setup:
     from tutor.play import parse_play
     from tutor.questions import ask, play_turn_prefix, referee
     from tutor.cards import Card, format_cards, parse_cards
+    from tutor.render import cards_text
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
@@ -486,7 +487,8 @@ def _(new_open):
 @app.cell
 def open_check(open_ask, open_hand, tracker):
     _right, _text = take_feedback(open_ask, open_hand.widget.selected)
-    practise(_right, _text, _text, tracker=tracker, exercise="match-the-top", waiting="Select two cards from your hand.")
+    practise(_right, _text, _text, tracker=tracker, exercise="match-the-top",
+             waiting="Select two cards from your hand.")
     return
 
 
@@ -513,8 +515,9 @@ def _():
 def _(new_whole):
     whole_ask = whole_pile_question(new_whole.value)
     _spot = whole_ask["spot"]
+    _pair = cards_text(parse_cards(whole_ask["pair"]))
     whole_answer = mo.ui.radio(options=[str(k) for k in sorted(whole_pile_choices(whole_ask))],
-                               label=f"After taking the pile with {whole_ask['pair']}, you hold", inline=True)
+                               label=f"After taking the pile with {_pair}, you hold", inline=True)
     mo.vstack([hand_widget(rules, _spot.hand, melds=_spot.melds, discard=_spot.discard, readonly=True),
                cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36), whole_answer,
                hint("Three cards go into the new meld: the top card and your pair. Every other card of the pile "
@@ -618,7 +621,7 @@ def _(new_frozen):
     frozen_ask = frozen_question(new_frozen.value)
     _spot = frozen_ask["spot"]
     frozen_answer = mo.ui.radio(options=["yes", "no"], inline=True,
-                                label=f"May you take the pile with {frozen_ask['play']}?")
+                                label=f"May you take the pile with {cards_text(parse_cards(frozen_ask['play']))}?")
     _facts = "Your side has melded." if _spot.melds else "Your side has not melded yet."
     mo.vstack([mo.md(_facts), hand_widget(rules, _spot.hand, melds=_spot.melds, discard=_spot.discard, readonly=True),
                cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36), frozen_answer,
