@@ -296,7 +296,21 @@ def frozen_feedback(question, answer, verdict) -> tuple:
     if said_yes and not spot.melds:
         return False, (f"Nothing wild lies in this pile, but your side has not melded yet, and for you the pile is "
                        f"frozen. {why[0].upper()}{why[1:]}.")
-    return False, f"The pile is not frozen here: {why}."
+    return False, f"It is yours: {why}."
+
+
+@app.function
+def reasons_text(verdict) -> str:
+    """A "no" verdict's reasons as one plain clause, each reason as the checker words it."""
+    texts = [r.text.rstrip(".") for r in verdict.reasons]
+    texts = [t[0].lower() + t[1:] if t[:2].istitle() and t[1:2].islower() else t for t in texts]
+    return "; ".join(texts) or "no rule lets a pickup through"
+
+
+@app.function
+def pickup_cards(verdict) -> str:
+    """The hand's cards a "yes" verdict takes the pile with, as cards."""
+    return cards_text(parse_cards(verdict.witness["play"].split(";")[0].replace("pickup ", "")))
 
 
 @app.function
@@ -336,16 +350,15 @@ def black_top_feedback(question, answer, verdict) -> tuple:
     top = spot.discard[-1]
     said_yes = answer == "yes"
     if verdict.answer:
-        how = verdict.witness["play"].split(";")[0].replace("pickup ", "")
-        why = f"you take it with {how}, melding the top card {top.symbol()}"
+        why = f"you take it with {pickup_cards(verdict)}, melding the top card {top.symbol()}"
         if kind == "covered":
             why = f"the black three is covered by {top.symbol()}, so its block is over; {why}"
     else:
-        why = "; ".join(r.text for r in verdict.reasons) or "no rule lets a pickup through"
+        why = reasons_text(verdict)
     if said_yes == verdict.answer:
         return True, f"Right: {'yes' if verdict.answer else 'no'}. Why: {why}."
     if said_yes and kind == "threes-in-hand":
-        return False, (f"Black threes in your hand do not open a blocked pile in an ordinary turn: {why}.")
+        return False, f"Black threes in your hand open a blocked pile only to go out with them: {why}."
     if said_yes:
         return False, f"A black three on top blocks the pile, whatever you hold: {why}."
     return False, f"Look at the top card: {why}."
@@ -389,12 +402,12 @@ def block_feedback(question, picked: str) -> tuple:
         return False, f"You may not discard {card.symbol()}: {discard.reasons[0].text}."
     after = ask("pickup", next_player_spot(question, card))
     if after.answer:
-        how = after.witness["play"].split(";")[0].replace("pickup ", "")
+        how = pickup_cards(after)
         frozen = (" A frozen pile does not stop them: a natural pair still takes it."
                   if any(rules.is_wild(c) for c in question["spot"].discard) else "")
         return False, (f"Not {card.symbol()}: the next player would take the pile with {how}, melding your "
                        f"{card.symbol()}.{frozen}")
-    why = "; ".join(r.text for r in after.reasons)
+    why = reasons_text(after)
     return True, f"Right: with {card.symbol()} on top the next player cannot take the pile ({why})."
 
 
