@@ -19,8 +19,8 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, ladder_step, learn,
-                          meld_mistake, meld_verdict, pack_cards, practise, problem, progress_widget, quote, recap,
-                          solution, whole_number)
+                          meld_mistake, meld_verdict, number_word, pack_cards, practise, problem, progress_widget,
+                          quote, recap, solution, whole_number)
     from tutor.questions import referee
     from tutor.render import cards_text
     from tutor.cards import Card, format_cards, parse_cards
@@ -217,9 +217,10 @@ def when_question(n: int) -> dict:
     rng = random.Random(5600 + n)
     kind = rng.choice(WHEN_KINDS) if step == "any" else step
     used = Counter()
-    canasta_rank, other, last, *extra = rng.sample(rules.natural_ranks, 5)
-    table = ([pack_cards(rules, rng, used, canasta_rank, rules["canasta"]["min_cards"])]
-             if kind != "no-canasta" else [pack_cards(rules, rng, used, canasta_rank, 4)])
+    canasta_ranks = rng.sample(rules.natural_ranks, rules.canastas_to_go_out)
+    other, last, *extra = rng.sample([r for r in rules.natural_ranks if r not in canasta_ranks], 4)
+    long = rules["canasta"]["min_cards"] if kind != "no-canasta" else rules["canasta"]["min_cards"] - 3
+    table = [pack_cards(rules, rng, used, r, long) for r in canasta_ranks]
     table.append(pack_cards(rules, rng, used, other, 3))
     blacks = [Card("3", "S"), Card("3", "C"), Card("3", rng.choice("SC"))]
     if kind == "four-going-out":
@@ -254,8 +255,10 @@ def when_feedback(question, answer, verdict) -> tuple:
     lead = {"not-out": "Black threes go down only in the turn you go out, and after this play cards are left in "
                        "your hand",
             "with-wild": "No wild card may join black threes: their meld is black threes alone",
-            "no-canasta": "Going out needs a canasta on the table first; without one you cannot go out, so the "
-                          "black threes cannot go down"}.get(kind, "The referee stops the play")
+            "no-canasta": f"Going out needs {number_word(rules.canastas_to_go_out)} canasta"
+                          f"{'s' * (rules.canastas_to_go_out != 1)} on the table first; without "
+                          f"{'them' if rules.canastas_to_go_out != 1 else 'it'} you cannot go out, so the black "
+                          "threes cannot go down"}.get(kind, "The referee stops the play")
     return False, f"{lead}. Why: {why}."
 
 
