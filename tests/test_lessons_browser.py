@@ -357,6 +357,9 @@ CARD_EXERCISES = [
     ("09_canasty_down_and_pile.py", 0, "is not a legal set"),
     ("09_canasty_down_and_pile.py", 2, "Select exactly two cards"),
     ("10_canasty_going_out_and_cheats.py", 1, "you are not out"),
+    ("11_albany_sets_and_stoppers.py", 1, "Not a set"),
+    ("11_albany_sets_and_stoppers.py", 3, "not one of the stoppers"),
+    ("11_albany_sets_and_stoppers.py", 4, "you could have gone out"),
     ("12_albany_pile_and_scoring.py", 1, "at least two naturals"),
     ("12_albany_pile_and_scoring.py", 4, "Not a set"),
 ]

@@ -1130,6 +1130,855 @@ def test_c_pickup_may_i_take_the_pile_answers_both_ways_in_each_kind_that_can(lo
     assert ("drawn", False) in seen
 
 
+# -- 03 the first meld: more practice --------------------------------------------------------
+
+
+def _first_meld_groups(verdict):
+    """The melds of a checker's witness, as the card widget's groups."""
+    return [parse_cards(m) for m in verdict.witness["melds"]]
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_c_initial_band_the_checker_s_first_meld_is_right_and_one_below_the_band_wrong(load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.band_question(n)
+    bands = rules["initial"]["bands"]
+    if n < len(bands):  # the bands climb, the lowest (a score below zero) first
+        assert q["need"] == bands[n]["need"] and (n > 0 or q["score"] < bands[1]["from"])
+    assert q["need"] == rules.initial_need(q["score"])
+    spot = lesson.first_meld_spot(q["hand"], q["score"])
+    verdict = ask("initial-meld", spot)
+    assert verdict.answer, "every dealt hand can make its first meld"
+    play = " | ".join(verdict.witness["melds"])
+    ok, text = lesson.first_meld_feedback(q, play)
+    assert ok is True and text.startswith("Right") and f"must total {q['need']}" in text
+    assert f"total {verdict.witness['points']}" in text
+    short = [m["cards"] for m in ask("melds", spot).extra["melds"]
+             if m["kind"] == "meld" and not ask("initial-meld", spot, play=m["cards"]).answer]
+    if short:
+        bad, text = lesson.first_meld_feedback(q, short[0])
+        assert bad is False and text.startswith("Not enough") and f"{q['score']} points is in the band" in text
+    two, text = lesson.first_meld_feedback(q, format_cards(q["hand"][:2]))
+    assert two is False and "not a legal meld" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(rules, q["hand"], groups=verdict.witness["melds"])
+    out, _ = lesson.band_check.run(band_ask=q, band_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["band"]
+    if short:
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        out, _ = lesson.band_check.run(band_ask=q, band_hand=kit.hand_widget(rules, q["hand"], groups=[short[0]]),
+                                       tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_initial_fewest_no_first_meld_of_fewer_cards_is_legal(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.fewest_question(n)
+    spot = lesson.first_meld_spot(q["hand"], q["score"])
+    assert ask("initial-meld", spot, play=q["best"]).answer
+    assert q["fewest"] == len(parse_cards(q["best"].replace("|", " ")))
+    # fewer cards than two melds' worth can only be one meld: every such set is asked of the checker
+    assert q["fewest"] <= 2 * rules["meld"]["min_cards"]
+    for k in range(rules["meld"]["min_cards"], q["fewest"]):
+        for cards in {tuple(sorted(map(str, c))) for c in combinations(q["hand"], k)}:
+            assert not ask("initial-meld", spot, play=" ".join(cards)).answer, cards
+    ok, text = lesson.first_meld_feedback(q, q["best"], fewest=q["fewest"])
+    assert ok is True and text.startswith("Right") and f"must total {q['need']}" in text
+    most = ask("initial-meld", spot)  # the checker's first meld worth most: more cards, as a rule
+    play = " | ".join(most.witness["melds"])
+    if len(parse_cards(play.replace("|", " "))) > q["fewest"]:
+        more, text = lesson.first_meld_feedback(q, play, fewest=q["fewest"])
+        assert more is False and "would do" in text and lesson.number_word(q["fewest"]) in text
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        hand = kit.hand_widget(rules, q["hand"], groups=most.witness["melds"])
+        out, _ = lesson.fewest_check.run(fewest_ask=q, fewest_hand=hand, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(rules, q["hand"], groups=q["best"].split(" | "))
+    out, _ = lesson.fewest_check.run(fewest_ask=q, fewest_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["fewest"]
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_c_initial_what_counts_after_a_pickup_is_the_top_card_and_the_hand_s_clean_melds(
+        load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.what_counts_question(n)
+    spot = q["spot"]
+    if n < len(lesson.WHAT_STEPS):
+        assert q["kind"] == lesson.WHAT_STEPS[n]
+    verdict = referee(spot, q["play"])
+    assert verdict.answer
+    initial = next(r for r in verdict.reasons if r.rule == "C-INITIAL")
+    counted = lesson.counting_cards(q)
+    # the lesson's cards that count add up to what the referee counts toward the minimum
+    assert sum(rules.value(c) for c in counted) == verdict.witness["points"]
+    below = [c for m in q["melds"] for c in m if c in spot.discard[:-1]]
+    assert bool(below) == (q["kind"] != "top")
+    assert ("below the top of the pile" in initial.text) == (q["kind"] != "top")
+    ok, text = lesson.what_counts_feedback(q, format_cards(counted))
+    assert ok is True and text.startswith("Right") and str(verdict.witness["points"]) in text and "C-INITIAL" in text
+    if below:
+        bad, text = lesson.what_counts_feedback(q, format_cards(counted + below[:1]))
+        assert bad is False and "below the top of the pile" in text
+    own = [c for m in q["melds"] if any(x in below for x in m) for c in m if c in spot.hand]
+    if own:  # a card from the hand on a meld holding pile cards counts nothing either
+        bad, text = lesson.what_counts_feedback(q, format_cards(counted + own[:1]))
+        assert bad is False and "from your hand" in text and "counts nothing" in text
+    top = spot.discard[-1]
+    if top in counted:
+        bad, text = lesson.what_counts_feedback(q, format_cards([c for c in counted if c != top]))
+        assert bad is False and "top card" in text
+    cards = [c for m in q["melds"] for c in m]
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.what_counts_check.run(what_ask=q, tracker=tracker,
+                                          what_pick=kit.hand_widget(rules, cards, selected=format_cards(counted)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["what-counts"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    every = cards if below else cards[1:]  # every card put down, or one short when all of them count
+    out, _ = lesson.what_counts_check.run(what_ask=q, tracker=wrong,
+                                          what_pick=kit.hand_widget(rules, cards, selected=format_cards(every)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_c_initial_pile_enough_is_the_checker_s_answer_both_ways(load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    q = lesson.pile_enough_question(n)
+    if n < len(lesson.ENOUGH_STEPS):
+        assert q["kind"] == lesson.ENOUGH_STEPS[n]
+    assert q["proposal"].startswith("pickup ") and "discard" not in q["proposal"]
+    verdict = ask("initial-meld", q["spot"], play=q["proposal"])
+    assert any(r.rule == "C-INITIAL" for r in verdict.reasons)
+    right, wrong = ("enough", "not enough") if verdict.answer else ("not enough", "enough")
+    ok, text = lesson.pile_enough_feedback(q, right, verdict)
+    assert ok is True and text.startswith("Right") and "C-INITIAL" in text
+    bad, text = lesson.pile_enough_feedback(q, wrong, verdict)
+    assert bad is False and "C-INITIAL" in text
+    if not verdict.answer and q["kind"] != "top":
+        assert "below the top of the pile" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pile_enough_check.run(pile_answer=Value(right), pile_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pile-enough"]
+    missed = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pile_enough_check.run(pile_answer=Value(wrong), pile_ask=q, tracker=missed)
+    assert "Right" not in text_of(out) and missed.widget.solved == []
+
+
+def test_c_initial_pile_enough_comes_both_ways(load_lesson):
+    lesson = load_lesson("03_the_first_meld")
+    answers = {ask("initial-meld", q["spot"], play=q["proposal"]).answer
+               for q in map(lesson.pile_enough_question, range(16))}
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_initial_keep_apart_the_pile_s_lower_cards_stay_off_the_meld_that_counts(load_lesson, kit, text_of, n):
+    lesson = load_lesson("03_the_first_meld")
+    rules = lesson.rules
+    q = lesson.keep_apart_question(n)
+    spot = q["spot"]
+    step = q["step"]
+    if n < len(lesson.KEEP_STEPS):
+        assert step == lesson.KEEP_STEPS[n]
+    top, below = spot.discard[-1], list(spot.discard[:-1])
+    verdict = ask("pickup", spot)  # the checker's own way to take the pile for the first meld
+    assert verdict.answer
+    groups, discard = _first_meld_groups(verdict), [parse_cards(verdict.witness["discard"])[0]]
+    ok, text = lesson.keep_apart_feedback(spot, groups, discard)
+    assert ok is True and text.startswith("Right") and "C-INITIAL" in text
+    with_top = next(g for g in groups if top in g)
+    twins = [c for c in below if c.rank == top.rank]
+    assert bool(twins) == (step != "wild")
+    if twins:  # the card of the top card's rank from lower in the pile, on the top card's meld
+        spoiled = [g + tuple(twins) if g is with_top else g for g in groups]
+        play = f"pickup {format_cards(c for c in with_top if c in spot.hand)}; " + \
+            "; ".join(f"meld {format_cards(g)}" for g in spoiled) + f"; discard {discard[0]}"
+        assert referee(spot, play).reasons[0].rule == "C-INITIAL"
+        bad, text = lesson.keep_apart_feedback(spot, spoiled, discard)
+        assert bad is False and "Leave" in text and "C-INITIAL" in text
+    wilds = [c for c in with_top if rules.is_wild(c)]
+    pile_pair = [c for c in below if c.rank != top.rank and sum(x.rank == c.rank for x in below) >= 2]
+    assert bool(pile_pair) == (step != "same-rank")
+    if pile_pair and wilds:  # the hand's wild card moved onto a meld with the pile's pair
+        own = [c for c in spot.hand if c.rank == pile_pair[0].rank]
+        moved = [tuple(c for c in with_top if c not in wilds), tuple(own + pile_pair + wilds)]
+        play = f"pickup {format_cards(c for c in moved[0] if c in spot.hand)}; meld {format_cards(moved[0])}; " \
+               f"meld {format_cards(moved[1])}; discard {discard[0]}"
+        assert referee(spot, play).reasons[0].rule == "C-INITIAL"
+        bad, text = lesson.keep_apart_feedback(spot, moved, discard)
+        assert bad is False and "put it with the top card" in text
+    alone, text = lesson.keep_apart_feedback(spot, [], discard)
+    assert alone is False and "top card" in text
+    taken = lesson.taken_hand(spot)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(rules, taken, groups=[format_cards(g) for g in groups], selected=str(discard[0]))
+    out, _ = lesson.keep_apart_check.run(keep_ask=q, keep_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["keep-apart"]
+    if twins:
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        hand = kit.hand_widget(rules, taken, groups=[format_cards(g) for g in spoiled], selected=str(discard[0]))
+        out, _ = lesson.keep_apart_check.run(keep_ask=q, keep_hand=hand, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 11 albany sets and stoppers: more practice --------------------------------------------------
+
+
+def _albany_sets(lesson, cards, least, kind):
+    """Every selection of at least ``least`` cards that the meld judge calls a set of this kind, longest first."""
+    from itertools import combinations
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    found = []
+    for size in range(len(cards), least - 1, -1):
+        for combo in dict.fromkeys(combinations(cards, size)):
+            try:
+                if judge(lesson.rules, combo, going_out=False).kind == kind:
+                    found.append(combo)
+            except IllegalPlayError:
+                pass
+    return found
+
+
+def test_a_set_the_practice_ladders_climb_in_order(load_lesson):
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    assert [lesson.pick_sequence_question(n)["step"] for n in range(3)] == [s for s, _ in lesson.SEQUENCE_STEPS]
+    assert [lesson.extend_question(n)["step"] for n in range(4)] == list(lesson.EXTEND_STEPS)
+    assert [lesson.stoppers_question(n)["options"] for n in range(3)] == [o for _, o, _ in lesson.STOPPER_PICK_STEPS]
+    assert [lesson.stoppers_out_question(n)["step"] for n in range(5)] == list(lesson.STOPPER_OUT_STEPS)
+    assert [lesson.exchange_question(n)["step"] for n in range(4)] == list(lesson.EXCHANGE_STEPS)
+    assert [lesson.combine_question(n)["step"] for n in range(7)] == list(lesson.COMBINE_STEPS)
+    assert [lesson.bridge_question(n)["step"] for n in range(4)] == list(lesson.BRIDGE_STEPS)
+    # the extension climbs: a longer sequence on the table to reach
+    assert len(lesson.extend_question(0)["table"]) <= len(lesson.extend_question(3)["table"])
+
+
+@pytest.mark.parametrize("n", range(15))
+def test_a_set_a_sequence_picked_on_cards_is_the_judge_s_and_three_wild_cards_are_named(load_lesson, kit, text_of, n):
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    rules = lesson.rules
+    q = lesson.pick_sequence_question(n)
+    hand = q["hand"]
+    step, least = lesson.SEQUENCE_STEPS[min(n, len(lesson.SEQUENCE_STEPS) - 1)]
+    sequences = _albany_sets(lesson, hand, least, "sequence")
+    assert sequences, "the hand holds no sequence the question asks for"
+    if step != "plain":  # a wild card is needed: no sequence of naturals alone
+        assert all(any(rules.is_wild(c) for c in s) for s in sequences)
+    right = sequences[0]
+    ok, text = lesson.pick_sequence_feedback(q, right)
+    assert ok is True and text.startswith("Right")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.sequence_check.run(seq_ask=q, seq_hand=kit.hand_widget(rules, hand, selected=format_cards(right)),
+                                       tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pick-a-sequence"]
+    # a group, if the hand holds one, is a legal set but no sequence
+    groups = _albany_sets(lesson, hand, 3, "group")
+    if groups:
+        bad, text = lesson.pick_sequence_feedback(q, groups[0])
+        assert bad is False and "a group" in text
+    # every wild card of the hand on the sequence's naturals: too many, and said so
+    wilds = [c for c in hand if rules.is_wild(c)]
+    if len(wilds) > rules.max_wilds():
+        too_many = tuple(c for c in right if rules.is_natural(c)) + tuple(wilds)
+        assert lesson.meld_mistake(rules, too_many) is not None
+        bad, text = lesson.pick_sequence_feedback(q, too_many)
+        assert bad is False and f"{kit.number_word(len(wilds))} wild cards in one set: a set holds at most two" in text
+    # a stopper in the selection: no set at all
+    stopper = next(c for c in hand if rules.role(c) == "stopper")
+    bad, text = lesson.pick_sequence_feedback(q, tuple(right[:2]) + (stopper,))
+    assert bad is False and "stopper" in text
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.sequence_check.run(seq_ask=q, tracker=wrong,
+                                       seq_hand=kit.hand_widget(rules, hand, selected=format_cards(right[:2])))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_a_set_the_sequence_on_the_table_grows_at_either_end_and_a_wild_fills_a_gap(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    from tutor.melds import lays_off
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    rules = lesson.rules
+    q = lesson.extend_question(n)
+    table, hand = q["table"], q["hand"]
+    step = lesson.EXTEND_STEPS[min(n, len(lesson.EXTEND_STEPS) - 1)]
+    # the longest lay-off, found here by the meld rules over every selection of the hand
+    fits = [c for k in range(1, len(hand) + 1) for c in dict.fromkeys(combinations(hand, k)) if lays_off(rules, table, c)]
+    best = max(fits, key=len)
+    assert len(table) + len(best) == q["best"] > len(table)
+    if step in ("gap", "full"):
+        assert all(any(rules.is_wild(c) for c in f) for f in fits if len(f) == len(best))
+    if step == "both":
+        ends = {c.order for c in best} - {c.order for c in table}
+        assert min(ends) < min(c.order for c in table if rules.is_natural(c))
+    ok, text = lesson.extend_feedback(q, best)
+    assert ok is True and text.startswith("Right") and kit.number_word(q["best"]) in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(table)], selected=format_cards(best))
+    out, _ = lesson.extend_check.run(ext_ask=q, ext_hand=shown, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["extend-sequence"]
+    # a shorter legal lay-off: legal, but not the longest
+    shorter = next(f for f in fits if len(f) < len(best))
+    bad, text = lesson.extend_feedback(q, shorter)
+    assert bad is False and "can grow to" in text
+    # every wild card of the hand laid off with the best: too many for one set
+    wilds = tuple(c for c in hand if rules.is_wild(c) and c not in best)
+    if wilds and sum(rules.is_wild(c) for c in table + best + wilds) > rules.max_wilds():
+        bad, text = lesson.extend_feedback(q, best + wilds)
+        assert bad is False and "wild cards in one set: a set holds at most two" in text
+    stopper = next(c for c in hand if rules.role(c) == "stopper")
+    bad, text = lesson.extend_feedback(q, (stopper,))
+    assert bad is False and "stopper" in text
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(table)], selected=format_cards(shorter))
+    out, _ = lesson.extend_check.run(ext_ask=q, ext_hand=shown, tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_a_stopper_every_three_is_picked_and_the_deluxe_fours_too(load_lesson, kit, text_of, n):
+    from tutor.rules import rules_for
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    q = lesson.stoppers_question(n)
+    _, options, _ = lesson.STOPPER_PICK_STEPS[min(n, len(lesson.STOPPER_PICK_STEPS) - 1)]
+    rules = rules_for("albany", {"deluxe": list(options)})
+    hand = q["hand"]
+    stoppers = [c for c in hand if rules.role(c) == "stopper"]
+    assert stoppers
+    ok, text = lesson.stoppers_feedback(q, format_cards(stoppers))
+    assert ok is True and text.startswith("Right")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.stoppers_check.run(stp_ask=q, tracker=tracker,
+                                       stp_hand=kit.hand_widget(rules, hand, selected=format_cards(stoppers)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pick-stoppers"]
+    plain = [c for c in stoppers if lesson.rules.role(c) == "stopper"]
+    if options:
+        assert len(plain) < len(stoppers)  # the option's own stoppers are there to find
+        picked = plain or [next(c for c in hand if rules.role(c) != "stopper")]
+        bad, text = lesson.stoppers_feedback(q, format_cards(picked))
+        assert bad is False and "With this option the 4s are stoppers too" in text
+    wild = next((c for c in hand if rules.is_wild(c)), None)
+    if wild is not None:
+        bad, text = lesson.stoppers_feedback(q, format_cards(stoppers + [wild]))
+        assert bad is False and f"Not {wild.symbol()}" in text and "wild card" in text
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    other = next(c for c in hand if rules.role(c) != "stopper")
+    out, _ = lesson.stoppers_check.run(stp_ask=q, tracker=wrong,
+                                       stp_hand=kit.hand_widget(rules, hand, selected=str(other)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(15))
+def test_a_stopper_two_held_after_the_draw_keep_a_player_from_going_out(load_lesson, kit, text_of, n):
+    from collections import Counter
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    q = lesson.stoppers_out_question(n)
+    spot = q["spot"]
+    rules = spot.rules
+    step = lesson.STOPPER_OUT_STEPS[min(n, len(lesson.STOPPER_OUT_STEPS) - 1)]
+    verdict = ask("go-out", spot)
+    assert verdict.answer == q["may"] == (step in ("one", "layoff"))
+    held = [c for c in spot.hand if rules.role(c) == "stopper"]
+    block = rules["go_out"]["stoppers_block"]
+    assert (len(held) >= block) == (step in ("two", "melded"))
+    counts = Counter(c.rank for c in spot.hand if rules.is_natural(c))
+    three = [c for c in spot.hand if counts[c.rank] >= 3][:3]
+    if q["may"]:
+        groups, discard = _go_out_turn(lesson, spot, verdict.witness["play"])
+    else:
+        # a turn that keeps cards: the set of three melded and a stopper discarded, legal by the referee
+        groups, discard = [tuple(three)], [held[0]]
+        assert referee(spot, f"meld {format_cards(three)}; discard {held[0]}").answer
+    ok, text = lesson.stoppers_out_feedback(q, groups, discard)
+    assert ok is True and text.startswith("Right")
+    if step == "two":
+        assert f"{kit.number_word(block)} or more keep you from going out" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, spot.hand, melds=spot.melds, groups=[format_cards(g) for g in groups],
+                            selected=format_cards(discard))
+    out, _ = lesson.stoppers_out_check.run(out_ask=q, out_hand=shown, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["stoppers-go-out"]
+    if q["may"]:
+        # the stopper discarded and the rest kept: legal, but the player could have gone out
+        bad, text = lesson.stoppers_out_feedback(q, [], held[:1])
+        assert bad is False and "could have gone out" in text
+        wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+        shown = kit.hand_widget(rules, spot.hand, melds=spot.melds, selected=format_cards(held[:1]))
+        out, _ = lesson.stoppers_out_check.run(out_ask=q, out_hand=shown, tracker=wrong)
+        assert "Right" not in text_of(out) and wrong.widget.solved == []
+    if step == "melded":
+        # the red threes melded too, the last card discarded: the hand would be empty, but the stoppers were held
+        stray = [c for c in spot.hand if c not in three and c not in held]
+        play = f"meld {format_cards(three)}; meld {format_cards(held)}; discard {stray[0]}"
+        assert not referee(spot, play).answer
+        bad, text = lesson.stoppers_out_feedback(q, [tuple(three), tuple(held)], stray)
+        assert bad is False and "even when you meld them" in text
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_a_combine_a_natural_takes_a_joker_s_place_but_never_a_two_s(load_lesson, kit, text_of, n):
+    from tutor.errors import IllegalPlayError
+    from tutor.table_moves import exchange_joker
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    rules = lesson.rules
+    q = lesson.exchange_question(n)
+    table, hand = list(q["table"]), q["hand"]
+    step = lesson.EXCHANGE_STEPS[min(n, len(lesson.EXCHANGE_STEPS) - 1)]
+
+    def frees(card):
+        places = []
+        for number in range(1, len(table) + 1):
+            try:
+                exchange_joker(rules, table, number, card)
+            except IllegalPlayError:
+                continue
+            places.append(number)
+        return places
+
+    right = [c for c in hand if frees(c)]
+    wrong_cards = [c for c in hand if not frees(c)]
+    assert right and wrong_cards
+    ok, text = lesson.exchange_feedback(q, str(right[0]))
+    assert ok is True and text.startswith("Right") and f"set {frees(right[0])[0]}" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(m) for m in table], selected=str(right[0]))
+    out, _ = lesson.exchange_check.run(exc_ask=q, exc_hand=shown, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["exchange-joker"]
+    for card in wrong_cards:
+        bad, text = lesson.exchange_feedback(q, str(card))
+        assert bad is False and not text.startswith("Right")
+        if not rules.is_natural(card):
+            assert "only for a natural" in text
+    if step != "group":
+        # a card of the rank of the group whose only wild card is a 2
+        two_set = next(m for m in table if not any(c.is_joker for c in m))
+        card = next(c for c in hand if rules.is_natural(c) and c.rank == two_set[0].rank)
+        bad, text = lesson.exchange_feedback(q, str(card))
+        assert bad is False and "a 2 is never exchanged" in text
+    two, text = lesson.exchange_feedback(q, format_cards([right[0], wrong_cards[0]]))
+    assert two is False and "Select one card" in text
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(m) for m in table], selected=str(wrong_cards[0]))
+    out, _ = lesson.exchange_check.run(exc_ask=q, exc_hand=shown, tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_a_combine_two_sets_join_only_as_one_legal_set(load_lesson, kit, text_of, n):
+    from tutor.errors import IllegalPlayError
+    from tutor.table_moves import combine_sets
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    q = lesson.combine_question(n)
+    first, second = q["sets"]
+    step = lesson.COMBINE_STEPS[min(n, len(lesson.COMBINE_STEPS) - 1)]
+    try:
+        combine_sets(lesson.rules, [first, second], 1, 2)
+        may = True
+    except IllegalPlayError:
+        may = False
+    assert may == (step in ("groups", "runs-on", "wild-runs-on"))
+    right, wrong_answer = lesson.COMBINE_ANSWERS if may else lesson.COMBINE_ANSWERS[::-1]
+    ok, text = lesson.combine_feedback(q, right)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.combine_feedback(q, wrong_answer)
+    assert bad is False and text.startswith("They may combine" if may else "They may not")
+    if step == "wilds":
+        assert "three wild cards in one set: a set holds at most two" in text
+    if step == "twice":
+        assert "twice" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.combine_check.run(cmb_ask=q, cmb_answer=Value(right), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["combine-or-not"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.combine_check.run(cmb_ask=q, cmb_answer=Value(wrong_answer), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_a_combine_the_gap_between_two_sequences_filled_joins_them_within_the_wild_card_cap(
+        load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import lays_off
+    from tutor.table_moves import combine_sets
+
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    rules = lesson.rules
+    q = lesson.bridge_question(n)
+    first, second = q["sets"]
+    hand = q["hand"]
+    step = lesson.BRIDGE_STEPS[min(n, len(lesson.BRIDGE_STEPS) - 1)]
+    assert q["step"] == step
+
+    def joins(cards):  # laid off on the lower set, then the two combined, by the move rules
+        if not lays_off(rules, first, cards):
+            return False
+        try:
+            combine_sets(rules, [first + cards, second], 1, 2)
+        except IllegalPlayError:
+            return False
+        return True
+
+    fills = [c for k in range(1, 4) for c in dict.fromkeys(combinations(hand, k)) if joins(c)]
+    assert fills
+    right = min(fills, key=len)
+    assert len(right) == (2 if step == "two-gap" else 1)
+    if step in ("natural", "crowded"):
+        assert all(rules.is_natural(c) for c in right)
+    if step == "wild":
+        assert all(rules.is_wild(c) for c in right)
+    ok, text = lesson.bridge_feedback(q, right)
+    assert ok is True and text.startswith("Right") and "one sequence" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(m) for m in q["sets"]], selected=format_cards(right))
+    out, _ = lesson.bridge_check.run(brg_ask=q, brg_hand=shown, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["bridge-sets"]
+    if step == "crowded":
+        # both sets hold a wild card already: a third one in the gap is too many
+        wild = next(c for c in hand if rules.is_wild(c))
+        bad, text = lesson.bridge_feedback(q, (wild,))
+        assert bad is False and "three wild cards in one set: a set holds at most two" in text
+    if step == "two-gap":
+        half = right[:1]
+        bad, text = lesson.bridge_feedback(q, half)
+        assert bad is False and "still do not make one set" in text
+    stopper = next(c for c in hand if rules.role(c) == "stopper")
+    bad, text = lesson.bridge_feedback(q, (stopper,))
+    assert bad is False and "stopper" in text
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=[format_cards(m) for m in q["sets"]], selected=str(stopper))
+    out, _ = lesson.bridge_check.run(brg_ask=q, brg_hand=shown, tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 08 canasty sets: more practice --
+
+
+def _legal_sets_by_judge(rules, cards, sizes):
+    """Every legal set among the cards, of these sizes, judged by the set rules alone (``tutor.melds``)."""
+    from itertools import combinations
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    found = []
+    for size in sizes:
+        for combo in dict.fromkeys(combinations(cards, size)):
+            try:
+                found.append((combo, judge(rules, combo, going_out=False)))
+            except IllegalPlayError:
+                continue
+    return found
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_set_a_legal_set_picked_from_the_dealt_hand_is_judged_by_the_set_rules(load_lesson, kit, text_of, n):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    rules = lesson.rules
+    hand = lesson.pick_set_question(n)
+    step = lesson.SET_STEPS[min(n, len(lesson.SET_STEPS) - 1)]
+    sets = _legal_sets_by_judge(rules, hand, (3,))
+    assert sets
+    natural_sets = [s for s, meld in sets if meld.wilds == 0]
+    assert bool(natural_sets) == (step == "three-naturals")
+    right = format_cards(sets[0][0])
+    ok, text = lesson.pick_set_feedback(hand, right)
+    assert ok is True and text.startswith("Right")
+    # one natural and two wild cards: named as too few naturals
+    wilds = [c for c in hand if rules.is_wild(c)]
+    naturals = [c for c in hand if rules.is_natural(c)]
+    if len(wilds) >= 2:
+        bad, text = lesson.pick_set_feedback(hand, format_cards(naturals[:1] + wilds[:2]))
+        assert bad is False and "one natural only" in text and "two naturals" in text
+    ranks = list({c.rank: c for c in naturals}.values())
+    if len(ranks) >= 3:
+        bad, text = lesson.pick_set_feedback(hand, format_cards(ranks[:3]))
+        assert bad is False and "different ranks" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pick_set_check.run(set_hand=hand, set_pick=kit.hand_widget(rules, hand, selected=right),
+                                       tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pick-a-set"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pick_set_check.run(set_hand=hand, tracker=wrong,
+                                       set_pick=kit.hand_widget(rules, hand, selected=format_cards(hand[:2])))
+    assert "Not a legal set" in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(18))
+def test_y_set_legal_or_not_is_answered_by_the_set_rules(load_lesson, kit, text_of, n):
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    q = lesson.legal_set_question(n)
+    if n < len(lesson.LEGAL_STEPS):
+        assert q["kind"] == lesson.LEGAL_STEPS[n]
+    try:
+        judge(lesson.rules, q["cards"], going_out=False)
+        truth = "legal"
+    except IllegalPlayError:
+        truth = "not legal"
+    ok, text = lesson.legal_set_feedback(q, truth)
+    assert ok is True and text.startswith("Right")
+    other = "legal" if truth == "not legal" else "not legal"
+    bad, text = lesson.legal_set_feedback(q, other)
+    assert bad is False and ("Not a legal set" in text if truth == "not legal" else "It is a legal set" in text)
+    if q["kind"] == "one-natural":
+        assert truth == "not legal" and "one natural only" in text
+    if q["kind"] == "wilds-outnumber":
+        assert truth == "legal"
+    if q["kind"] == "with-joker":
+        assert "not a wild card" in text
+    assert lesson.legal_set_feedback(q, None) == (None, "")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.legal_set_check.run(legal_ask=q, legal_answer=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["legal-set"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.legal_set_check.run(legal_ask=q, legal_answer=Value(other), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+def test_y_set_legal_or_not_answers_both_ways(load_lesson):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    answers = {lesson.legal_set_feedback(lesson.legal_set_question(n), "legal")[0] for n in range(12)}
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_seven_the_set_of_seven_with_the_biggest_bonus_is_found_by_the_bonus_rules(load_lesson, kit, text_of, n):
+    from tutor.rules import rules_for
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    q = lesson.seven_question(n)
+    players, _ = lesson.SEVEN_STEPS[min(n, len(lesson.SEVEN_STEPS) - 1)]
+    assert q["players"] == players
+    table = rules_for("canasty", {"players": players})
+    hand = q["hand"]
+    seven = table["canasta"]["min_cards"]
+    scored = [(cards, canasta_bonus(table, meld)) for cards, meld in
+              _legal_sets_by_judge(table, hand, range(seven, len(hand) + 1))]
+    assert scored
+    best = max(b.points for _, b in scored)
+    right = next(cards for cards, b in scored if b.points == best)
+    ok, text = lesson.seven_feedback(q, format_cards(right))
+    assert ok is True and text.startswith("Right") and str(best) in text
+    for cards, bonus in scored:
+        if bonus.points < best:  # a set of seven holding a wild card when the naturals alone earn more
+            bad, text = lesson.seven_feedback(q, format_cards(cards))
+            assert bad is False and "Leave the wild cards" in text and str(best) in text
+            break
+    six = _legal_sets_by_judge(table, hand, (seven - 1,))
+    if six:
+        short, text = lesson.seven_feedback(q, format_cards(six[0][0]))
+        assert short is False and "A legal set, but only" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.seven_check.run(seven_ask=q, tracker=tracker,
+                                    seven_pick=kit.hand_widget(lesson.rules, hand, selected=format_cards(right)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["seven-bonus"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.seven_check.run(seven_ask=q, tracker=wrong,
+                                    seven_pick=kit.hand_widget(lesson.rules, hand, selected=format_cards(right[:3])))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 09 canasty down and pile: more practice --
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_down_enough_or_short_is_the_checker_s_verdict_on_the_down(load_lesson, kit, text_of, n):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    rules = lesson.rules
+    q = lesson.down_enough_question(n)
+    assert q["score"] == lesson.DOWN_SCORES[min(n, len(lesson.DOWN_SCORES) - 1)]
+    assert q["need"] == rules.initial_need(q["score"])
+    assert len(q["sets"]) == (1 if n < 2 else 2)
+    verdict = ask("initial-meld", q["spot"], play=" | ".join(q["sets"]))
+    truth = "enough" if verdict.answer else "short"
+    ok, text = lesson.down_enough_feedback(q, truth)
+    assert ok is True and text.startswith("Right") and f"at least {q['need']}" in text
+    other = "short" if truth == "enough" else "enough"
+    bad, text = lesson.down_enough_feedback(q, other)
+    assert bad is False and text.startswith("It is enough" if truth == "enough" else "Short")
+    assert lesson.down_enough_feedback(q, None) == (None, "")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.enough_check.run(enough_ask=q, enough_answer=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["down-enough"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.enough_check.run(enough_ask=q, enough_answer=Value(other), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+def test_y_down_enough_and_short_downs_both_come_up(load_lesson):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    assert {lesson.down_enough_question(n)["enough"] for n in range(4)} == {True, False}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_pickup_the_cards_that_take_the_pile_are_the_checker_s(load_lesson, kit, text_of, n):
+    from collections import Counter
+    from itertools import combinations
+
+    lesson = load_lesson("09_canasty_down_and_pile")
+    rules = lesson.rules
+    q = lesson.takers_question(n)
+    spot = q["spot"]
+    assert (q["down"], q["buried"]) == lesson.PILE_STEPS[min(n, len(lesson.PILE_STEPS) - 1)]
+    # the right answer, asked of the checker pair by pair: every card that takes the pile with another
+    hand = list(spot.hand)
+    taking = {i for pair in combinations(range(len(hand)), 2)
+              if ask("pickup", spot, play=format_cards([hand[k] for k in pair])).answer for i in pair}
+    right = [hand[i] for i in sorted(taking)]
+    assert right
+    ok, text = lesson.takers_feedback(q, format_cards(right))
+    assert ok is True and text.startswith("Right")
+    if len(right) > 1:
+        short, text = lesson.takers_feedback(q, format_cards(right[:-1]))
+        assert short is False and "more" in text
+    others = [hand[i] for i in range(len(hand)) if i not in taking]
+    if others:
+        bad, text = lesson.takers_feedback(q, format_cards(right + others[:1]))
+        assert bad is False and text.startswith(f"Not {others[0].symbol()}")
+    wild = next((c for c in others if rules.is_wild(c)), None)
+    if q["buried"] and wild is not None:
+        bad, text = lesson.takers_feedback(q, format_cards(right + [wild]))
+        assert bad is False and "No wild card helps" in text
+    assert Counter(right) == q["takers"]
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    widget = kit.hand_widget(rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=format_cards(right))
+    out, _ = lesson.takers_check.run(takers_ask=q, takers_hand=widget, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pile-cards"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    widget = kit.hand_widget(rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=format_cards(hand))
+    out, _ = lesson.takers_check.run(takers_ask=q, takers_hand=widget, tracker=wrong)
+    assert ("Right" in text_of(out)) == (not others) and wrong.widget.solved == ([] if others else ["pile-cards"])
+
+
+# -- 10 canasty going out: more practice --
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_goout_may_you_go_out_under_the_wimp_rule_is_the_checker_s_verdict(load_lesson, kit, text_of, n):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    q = lesson.wimp_question(n)
+    spot = q["spot"]
+    if n < len(lesson.WIMP_STEPS):
+        assert q["step"] == lesson.WIMP_STEPS[n]
+    assert spot.first_round == (q["step"] != "later")
+    # the cards allow a way out in a later round, so only the round and the scores decide
+    assert ask("go-out", spot.replace(first_round=False)).answer
+    truth = "yes" if ask("go-out", spot).answer else "no"
+    assert (truth == "yes") == (q["step"] in ("later", "first-behind"))
+    ok, text = lesson.wimp_feedback(q, truth)
+    assert ok is True and text.startswith("Right")
+    other = "no" if truth == "yes" else "yes"
+    bad, text = lesson.wimp_feedback(q, other)
+    assert bad is False and (text.startswith("You may go out") if truth == "yes" else "wimp rule" in text)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wimp_check.run(wimp_ask=q, wimp_answer=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["may-go-out"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wimp_check.run(wimp_ask=q, wimp_answer=Value(other), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+def _laid_off_by_scoring(spot):
+    """The cards the scoring lays off at the end of the hand, read from its breakdown."""
+    from collections import Counter
+
+    from tutor.scoring import score_hand
+
+    lines = [line for line in score_hand(spot).breakdown if line.rule == "Y-END" and "laid off" in line.item]
+    return Counter(parse_cards(lines[0].item.split(":", 1)[1])) if lines else Counter()
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_end_the_cards_laid_off_when_someone_goes_out_are_the_scoring_s(load_lesson, kit, text_of, n):
+    from collections import Counter
+
+    from tutor.scoring import score_hand
+
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    rules = lesson.rules
+    spot = lesson.layoff_question(n)
+    extras = lesson.LAYOFF_STEPS[min(n, len(lesson.LAYOFF_STEPS) - 1)]
+    laid = _laid_off_by_scoring(spot)
+    assert laid and spot.melds
+    assert any(rules.is_wild(c) for c in laid) == ("wild" in extras)
+    # what is not laid off counts minus, card for card (a black three on a line of its own)
+    left = Counter(spot.hand) - laid
+    minus = sum(line.points for line in score_hand(spot).breakdown if line.item.startswith("cards in hand"))
+    assert minus == -sum(rules.value(c) for c in left.elements() if rules.role(c) != "blocker")
+    right = format_cards(list(laid.elements()))
+    ok, text = lesson.layoff_feedback(spot, right)
+    assert ok is True and text.startswith("Right") and f"{score_hand(spot).total:+d}" in text
+    bad, text = lesson.layoff_feedback(spot, format_cards(spot.hand))
+    assert bad is False and text.startswith("Not ")
+    three = next((c for c in spot.hand if rules.role(c) == "blocker"), None)
+    if three is not None:
+        bad, text = lesson.layoff_feedback(spot, f"{right} {three}")
+        assert bad is False and "black three never joins a set" in text
+    wild = [c for c in laid if rules.is_wild(c)]
+    if wild:
+        short, text = lesson.layoff_feedback(spot, format_cards(list((laid - Counter(wild[:1])).elements())))
+        assert short is False and "wild cards are laid off too" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.layoff_check.run(layoff_spot=spot, tracker=tracker,
+                                     layoff_hand=kit.hand_widget(rules, spot.hand, melds=spot.melds, selected=right))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["lay-off"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.layoff_check.run(layoff_spot=spot, tracker=wrong, layoff_hand=kit.hand_widget(
+        rules, spot.hand, melds=spot.melds, selected=format_cards(left.elements())))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_end_the_hand_s_score_when_someone_goes_out_is_the_scoring_s_total(load_lesson, kit, text_of, n):
+    from tutor.scoring import score_hand
+
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    spot = lesson.end_score_question(n)
+    down, _ = lesson.END_STEPS[min(n, len(lesson.END_STEPS) - 1)]
+    assert bool(spot.melds) == down and spot.red_threes
+    result = score_hand(spot)
+    if not down:  # a player who is not down counts everything minus, his bonus cards too
+        assert result.total < 0 and all(line.points < 0 for line in result.breakdown)
+    ok, text = lesson.end_score_feedback(spot, result.total)
+    assert ok is True and text.startswith("Right") and f"{result.total:+d}" in text
+    bad, text = lesson.end_score_feedback(spot, result.total + 5)
+    assert bad is False and text.startswith("Not quite")
+    if result.total:
+        bad, text = lesson.end_score_feedback(spot, -result.total)
+        assert bad is False and "sign" in text
+    hand_line = next(line for line in result.breakdown if line.item.startswith("cards in hand"))
+    bad, text = lesson.end_score_feedback(spot, result.total - hand_line.points)
+    assert bad is False and "left out" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.end_score_check.run(end_spot=spot, end_box=Value(str(result.total)), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["end-score"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.end_score_check.run(end_spot=spot, end_box=Value(str(result.total + 5)), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+    out, _ = lesson.end_score_check.run(end_spot=spot, end_box=Value("lots"), tracker=wrong)
+    assert "not a whole number" in text_of(out) and wrong.widget.solved == []
+
+
 # -- 04 the pile: more practice --
 
 
