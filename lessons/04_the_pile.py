@@ -19,18 +19,34 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, ladder_step,
-                          learn, pairs, practise, progress_widget, quote, recap, solution, table_view)
-    from tutor.questions import ask
+                          learn, number_word, pack_cards, pairs, practise, progress_widget, quote, recap, solution,
+                          table_view)
+    from tutor.play import parse_play
+    from tutor.questions import ask, play_turn_prefix, referee
     from tutor.cards import Card, format_cards, parse_cards
+    from tutor.render import cards_text
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
     rules = rules_for("classic")
     LESSON = "04_the_pile"
-    EXERCISES = ("take-it", "take-frozen", "yours-or-not")
+    EXERCISES = ("match-the-top", "whole-pile", "take-it", "frozen-or-open", "take-frozen", "black-on-top",
+                 "block-it", "yours-or-not")
     # The card questions climb: a pile open to a natural and a wild card, then frozen by a wild card, then
     # frozen because the side has not melded.
     TAKE_STEPS = ((True, False), (True, True), (False, False))
+    # Matching the top card climbs from a natural pair in the hand to one natural and a wild card only.
+    OPEN_STEPS = ("pair", "natural-and-wild")
+    # Counting the cards taken climbs with the size of the pile.
+    PILE_SIZES = (4, 8, 13)
+    # "Natural and wild?" climbs: an open pile, a wild card buried deep in it, a side not yet down, then any
+    # of these or a red three buried in the pile.
+    FROZEN_STEPS = ("open", "buried-wild", "not-down", "any")
+    FROZEN_KINDS = ("open", "buried-wild", "buried-red-three", "not-down")
+    # "A black three on top?" climbs: on top, covered by another card, on top while the hand holds black threes.
+    BLACK_STEPS = ("on-top", "covered", "threes-in-hand", "any")
+    # Blocking the next player: an open pile, then a pile a wild card has frozen (a natural pair still takes it).
+    BLOCK_STEPS = ("open", "frozen")
 
 
 @app.function
@@ -91,6 +107,10 @@ def take_feedback(question, picked: str) -> tuple:
     why = pile_why(spot, picked, verdict)
     if verdict.answer:
         return True, f"Right: the pile is yours. Why: {why}."
+    top = spot.discard[-1]
+    if not any(c.rank == top.rank for c in cards) and not all(rules.is_wild(c) for c in cards):
+        why = (f"neither card has the rank of the top card, {top.symbol()}: it goes down with cards of its own rank "
+               f"(a natural pair, or one natural and one wild card); {why}")
     return False, f"Not with these: {why}."
 
 
@@ -122,7 +142,9 @@ def pile_why(spot, play: str, verdict) -> str:
     """Why the pile may or may not be taken with these cards: the top card, and whether the pile is frozen."""
     top = spot.discard[-1]
     frozen = [why for why, yes in [("your side has not melded yet", not spot.melds),
-                                   ("a wild card lies in the pile", any(rules.is_wild(c) for c in spot.discard))]
+                                   ("a wild card lies in the pile", any(rules.is_wild(c) for c in spot.discard)),
+                                   ("a red three lies in the pile",
+                                    any(rules.role(c) == "bonus" for c in spot.discard))]
               if yes]
     if verdict.answer:
         why = f"the top card {top} goes down with {play}"
@@ -152,6 +174,241 @@ def pile_feedback(question, answer, verdict) -> tuple:
     if said_yes:
         return False, f"Look at the whole pile and your melds again: {why}."
     return False, f"It is yours: {why}."
+
+
+@app.function
+def table_spot(hand, pile, *, melds=(), phase: str = "before-draw") -> Spot:
+    """A classic spot for one side: its hand, its melds, the whole pile (bottom first)."""
+    return Spot.from_dict({"variant": "classic", "hand": format_cards(hand), "phase": phase,
+                           "melds": [format_cards(m) for m in melds], "discard": format_cards(pile)})
+
+
+@app.function
+def naturals_below(rng, used: Counter, ranks, n: int) -> list:
+    """``n`` natural cards of these ranks for the lower part of a pile, as the pack still holds them."""
+    return [pack_cards(rules, rng, used, rng.choice(ranks), 1)[0] for _ in range(n)]
+
+
+@app.function
+def open_question(n: int) -> dict:
+    """The n-th "match the top card" question: an open pile, a side that has melded, two cards to pick."""
+    step = ladder_step(n, OPEN_STEPS)
+    rng = random.Random(4100 + n)
+    used = Counter()
+    top_rank, decoy, table_rank, *singles = rng.sample(rules.natural_ranks, 7)
+    top = pack_cards(rules, rng, used, top_rank, 1)
+    hand = (pack_cards(rules, rng, used, top_rank, 2 if step == "pair" else 1)
+            + pack_cards(rules, rng, used, decoy, 2) + pack_cards(rules, rng, used, rng.choice(["2", "JK"]), 1)
+            + [pack_cards(rules, rng, used, r, 1)[0] for r in singles])
+    meld = pack_cards(rules, rng, used, table_rank, 3)
+    below = naturals_below(rng, used, [r for r in rules.natural_ranks if r not in (top_rank, table_rank)], 3)
+    spot = table_spot(sorted(hand, key=lambda c: (rules.is_wild(c), -c.order)), below + top, melds=[meld])
+    return {"spot": spot, "step": step, "melded": True, "frozen": False}
+
+
+@app.function
+def whole_pile_question(n: int) -> dict:
+    """The n-th "how many cards do you hold now" question: a pile of growing size, taken with a natural pair."""
+    size = ladder_step(n, PILE_SIZES)
+    rng = random.Random(4200 + n)
+    used = Counter()
+    top_rank, table_rank, *singles = rng.sample(rules.natural_ranks, 6)
+    pair = pack_cards(rules, rng, used, top_rank, 2)
+    hand = pair + [pack_cards(rules, rng, used, r, 1)[0] for r in singles] + pack_cards(rules, rng, used, "2", 1)
+    meld = pack_cards(rules, rng, used, table_rank, 3)
+    below = naturals_below(rng, used, [r for r in rules.natural_ranks if r not in (top_rank, table_rank)], size - 1)
+    spot = table_spot(sorted(hand, key=lambda c: (rules.is_wild(c), -c.order)),
+                      below + pack_cards(rules, rng, used, top_rank, 1), melds=[meld])
+    play = f"pickup {format_cards(pair)}"
+    # What the hand holds after the pickup is the engine's replay of the turn, not a sum made here.
+    held = sum(play_turn_prefix(spot, parse_play(play)).values())
+    return {"spot": spot, "pair": format_cards(pair), "held": held}
+
+
+@app.function
+def whole_pile_choices(question) -> dict:
+    """The counts offered, each with the mistake that leads to it (the right count has none)."""
+    spot, held = question["spot"], question["held"]
+    hand, pile = len(spot.hand), len(spot.discard)
+    mistakes = {hand + 1: "only the top card is not what you take: you take the whole pile",
+                hand + pile: "the top card and your two cards go down as a meld at once: they leave your hand",
+                held + 1: "the top card does not stay in your hand: it goes down in the meld with your two cards",
+                held + 2: "your two cards go down with the top card: they leave your hand"}
+    mistakes.pop(held, None)
+    return {held: None, **mistakes}
+
+
+@app.function
+def whole_pile_feedback(question, answer) -> tuple:
+    """(right?, message) for the count of cards held after taking the whole pile."""
+    if answer is None:
+        return None, ""
+    spot, held, given = question["spot"], question["held"], int(answer)
+    taken = len(spot.discard) - 1
+    if given == held:
+        return True, (f"Right: {held}. Your {len(spot.hand)} cards lose the two that go down with the top card, "
+                      f"and the other {taken} cards of the pile join your hand.")
+    why = whole_pile_choices(question).get(given) or "count again"
+    return False, f"Not {given}: {why}. You hold {len(spot.hand)} cards and the pile has {len(spot.discard)}."
+
+
+@app.function
+def frozen_question(n: int) -> dict:
+    """The n-th "a natural and a wild card?" question: the pile shown whole, frozen or not."""
+    step = ladder_step(n, FROZEN_STEPS)
+    rng = random.Random(4300 + n)
+    kind = rng.choice(FROZEN_KINDS) if step == "any" else step
+    used = Counter()
+    top_rank, decoy, table_rank, *singles = rng.sample(rules.natural_ranks, 6)
+    natural = pack_cards(rules, rng, used, top_rank, 1)
+    wild = pack_cards(rules, rng, used, rng.choice(["2", "JK"]), 1)
+    hand = natural + pack_cards(rules, rng, used, decoy, 2) + [pack_cards(rules, rng, used, r, 1)[0] for r in singles]
+    hand += wild
+    below = naturals_below(rng, used, [r for r in rules.natural_ranks if r not in (top_rank, table_rank)],
+                           rng.randint(5, 8))
+    if kind in ("buried-wild", "buried-red-three"):
+        # Deep in the pile, where a player looking only at the top would miss it.
+        buried = pack_cards(rules, rng, used, rng.choice(["2", "JK"]), 1) if kind == "buried-wild" else [
+            Card("3", rng.choice("HD"))]
+        below.insert(rng.randint(0, 1), buried[0])
+    melds = [] if kind == "not-down" else [pack_cards(rules, rng, used, table_rank, 3)]
+    spot = table_spot(sorted(hand, key=lambda c: (rules.is_wild(c), -c.order)),
+                      below + pack_cards(rules, rng, used, top_rank, 1), melds=melds)
+    return {"spot": spot, "kind": kind, "play": format_cards(natural + wild)}
+
+
+@app.function
+def frozen_feedback(question, answer, verdict) -> tuple:
+    """(right?, message) for "may you take the pile with a natural and a wild card?", by the checker's verdict."""
+    if answer is None:
+        return None, ""
+    if verdict is None:
+        return False, "The checker could not answer this question here."
+    spot, kind = question["spot"], question["kind"]
+    why = pile_why(spot, question["play"], verdict)
+    said_yes = answer == "yes"
+    if said_yes == verdict.answer:
+        return True, f"Right: {'yes' if verdict.answer else 'no'}. Why: {why}."
+    if said_yes and kind.startswith("buried"):
+        card = next(c for c in spot.discard[:-1] if rules.is_wild(c) or rules.role(c) == "bonus")
+        return False, (f"Look at the whole pile, not only its top: {card.symbol()} lies deep in it, and it freezes "
+                       f"the pile all the same. {why[0].upper()}{why[1:]}.")
+    if said_yes and not spot.melds:
+        return False, (f"Nothing wild lies in this pile, but your side has not melded yet, and for you the pile is "
+                       f"frozen. {why[0].upper()}{why[1:]}.")
+    return False, f"It is yours: {why}."
+
+
+@app.function
+def reasons_text(verdict) -> str:
+    """A "no" verdict's reasons as one plain clause, each reason as the checker words it."""
+    texts = [r.text.rstrip(".") for r in verdict.reasons]
+    texts = [t[0].lower() + t[1:] if t[:2].istitle() and t[1:2].islower() else t for t in texts]
+    return "; ".join(texts) or "no rule lets a pickup through"
+
+
+@app.function
+def pickup_cards(verdict) -> str:
+    """The hand's cards a "yes" verdict takes the pile with, as cards."""
+    return cards_text(parse_cards(verdict.witness["play"].split(";")[0].replace("pickup ", "")))
+
+
+@app.function
+def black_top_question(n: int) -> dict:
+    """The n-th "may you take the pile?" question with a black three on top or just under the top card."""
+    step = ladder_step(n, BLACK_STEPS)
+    rng = random.Random(4500 + n)
+    kind = rng.choice(BLACK_STEPS[:-1]) if step == "any" else step
+    used = Counter()
+    top_rank, table_rank, *singles = rng.sample(rules.natural_ranks, 6)
+    hand = pack_cards(rules, rng, used, top_rank, 2) + [pack_cards(rules, rng, used, r, 1)[0] for r in singles]
+    if kind == "threes-in-hand":
+        hand += [Card("3", "S"), Card("3", "C")]
+    below = naturals_below(rng, used, [r for r in rules.natural_ranks if r not in (top_rank, table_rank)],
+                           rng.randint(2, 5))
+    natural = pack_cards(rules, rng, used, top_rank, 1)
+    black = [Card("3", rng.choice("SC"))]
+    pile = below + (black + natural if kind == "covered" else natural + black)
+    spot = table_spot(sort_cards(hand), pile, melds=[pack_cards(rules, rng, used, table_rank, 3)])
+    return {"spot": spot, "kind": kind}
+
+
+@app.function
+def sort_cards(cards) -> list:
+    """Cards as a player holds them: naturals high to low, then wild cards, then threes."""
+    return sorted(cards, key=lambda c: (c.rank == "3", rules.is_wild(c), -c.order))
+
+
+@app.function
+def black_top_feedback(question, answer, verdict) -> tuple:
+    """(right?, message) for "may you take the pile?" with a black three in play, by the checker's verdict."""
+    if answer is None:
+        return None, ""
+    if verdict is None:
+        return False, "The checker could not answer this question here."
+    spot, kind = question["spot"], question["kind"]
+    top = spot.discard[-1]
+    said_yes = answer == "yes"
+    if verdict.answer:
+        why = f"you take it with {pickup_cards(verdict)}, melding the top card {top.symbol()}"
+        if kind == "covered":
+            why = f"the black three is covered by {top.symbol()}, so its block is over; {why}"
+    else:
+        why = reasons_text(verdict)
+    if said_yes == verdict.answer:
+        return True, f"Right: {'yes' if verdict.answer else 'no'}. Why: {why}."
+    if said_yes and kind == "threes-in-hand":
+        return False, f"Black threes in your hand open a blocked pile only to go out with them: {why}."
+    if said_yes:
+        return False, f"A black three on top blocks the pile, whatever you hold: {why}."
+    return False, f"Look at the top card: {why}."
+
+
+@app.function
+def block_question(n: int) -> dict:
+    """The n-th "which discard keeps the pile from the next player" question: your hand after your draw."""
+    step = ladder_step(n, BLOCK_STEPS)
+    rng = random.Random(4600 + n)
+    used = Counter()
+    mine, theirs, *ranks = rng.sample(rules.natural_ranks, 7)
+    hand = [pack_cards(rules, rng, used, r, 1)[0] for r in ranks] + [Card("3", rng.choice("SC"))]
+    below = naturals_below(rng, used, [r for r in rules.natural_ranks if r not in (mine, theirs)], rng.randint(3, 5))
+    if step == "frozen":
+        below.insert(rng.randint(0, len(below) - 1), pack_cards(rules, rng, used, rng.choice(["2", "JK"]), 1)[0])
+    # The next player holds a natural pair of each rank in your hand: shown face up for the exercise.
+    next_hand = [c for r in ranks for c in pack_cards(rules, rng, used, r, 2)]
+    spot = table_spot(sort_cards(hand), below, melds=[pack_cards(rules, rng, used, mine, 3)], phase="drawn")
+    return {"spot": spot, "step": step, "next_hand": sort_cards(next_hand),
+            "next_meld": pack_cards(rules, rng, used, theirs, 3)}
+
+
+@app.function
+def next_player_spot(question, discard) -> Spot:
+    """The next player's turn once ``discard`` tops the pile."""
+    return table_spot(question["next_hand"], list(question["spot"].discard) + [discard], melds=[question["next_meld"]])
+
+
+@app.function
+def block_feedback(question, picked: str) -> tuple:
+    """(right?, message) for the discard that blocks the next player, judged by the referee and the checker."""
+    cards = parse_cards(picked)
+    if not cards:
+        return None, ""
+    if len(cards) != 1:
+        return False, f"Select one card: the one you discard, not {number_word(len(cards))}."
+    card = cards[0]
+    discard = referee(question["spot"], f"discard {card}")
+    if not discard.answer:
+        return False, f"You may not discard {card.symbol()}: {discard.reasons[0].text}."
+    after = ask("pickup", next_player_spot(question, card))
+    if after.answer:
+        how = pickup_cards(after)
+        frozen = (" A frozen pile does not stop them: a natural pair still takes it."
+                  if any(rules.is_wild(c) for c in question["spot"].discard) else "")
+        return False, (f"Not {card.symbol()}: the next player would take the pile with {how}, melding your "
+                       f"{card.symbol()}.{frozen}")
+    why = reasons_text(after)
+    return True, f"Right: with {card.symbol()} on top the next player cannot take the pile ({why})."
 
 
 @app.cell(hide_code=True)
@@ -206,6 +463,85 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "C-PICKUP")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: match the top card
+
+    Your side has melded and nothing wild lies in the pile. Select the two
+    cards from your hand that take the pile with its top card. The first
+    hand holds a natural pair for it; later ones hold only one natural of
+    its rank.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_open = deal_button("Next pile")
+    new_open
+    return (new_open,)
+
+
+@app.cell
+def _(new_open):
+    open_ask = open_question(new_open.value)
+    _spot = open_ask["spot"]
+    open_hand = hand_widget(rules, _spot.hand, melds=_spot.melds, discard=_spot.discard)
+    mo.vstack([open_hand, cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36),
+               hint("Only the top card matters here. Find its rank in your hand: two naturals of that rank, or one "
+                    "natural and a wild card, take it.")])
+    return open_ask, open_hand
+
+
+@app.cell
+def open_check(open_ask, open_hand, tracker):
+    _right, _text = take_feedback(open_ask, open_hand.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="match-the-top",
+             waiting="Select two cards from your hand.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: all of it
+
+    You take the pile with the natural pair named below. How many cards do
+    you hold once the top card and your pair are down in their meld? The
+    piles grow.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_whole = deal_button("Next pile")
+    new_whole
+    return (new_whole,)
+
+
+@app.cell
+def _(new_whole):
+    whole_ask = whole_pile_question(new_whole.value)
+    _spot = whole_ask["spot"]
+    _pair = cards_text(parse_cards(whole_ask["pair"]))
+    whole_answer = mo.ui.radio(options=[str(k) for k in sorted(whole_pile_choices(whole_ask))],
+                               label=f"After taking the pile with {_pair}, you hold", inline=True)
+    mo.vstack([hand_widget(rules, _spot.hand, melds=_spot.melds, discard=_spot.discard, readonly=True),
+               cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36), whole_answer,
+               hint("Three cards go into the new meld: the top card and your pair. Every other card of the pile "
+                    "comes to your hand.")])
+    return whole_answer, whole_ask
+
+
+@app.cell
+def whole_check(tracker, whole_answer, whole_ask):
+    _right, _text = whole_pile_feedback(whole_ask, whole_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="whole-pile", waiting="Choose a number.")
     return
 
 
@@ -276,6 +612,48 @@ def take_check(take_ask, take_hand, tracker):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Practice: a natural and a wild card?
+
+    May you take the pile with the natural and the wild card named? Look at
+    the whole pile, down to its bottom card, and at your side's melds. The
+    first pile is open; then a wild card lies deep in it; then your side has
+    not melded.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_frozen = deal_button("Next pile")
+    new_frozen
+    return (new_frozen,)
+
+
+@app.cell
+def _(new_frozen):
+    frozen_ask = frozen_question(new_frozen.value)
+    _spot = frozen_ask["spot"]
+    frozen_answer = mo.ui.radio(options=["yes", "no"], inline=True,
+                                label=f"May you take the pile with {cards_text(parse_cards(frozen_ask['play']))}?")
+    _facts = "Your side has melded." if _spot.melds else "Your side has not melded yet."
+    mo.vstack([mo.md(_facts), hand_widget(rules, _spot.hand, melds=_spot.melds, discard=_spot.discard, readonly=True),
+               cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36), frozen_answer,
+               hint("A natural and a wild card take only an open pile. Is anything wild, or a red three, anywhere "
+                    "in the pile? Has your side melded?")])
+    return frozen_answer, frozen_ask
+
+
+@app.cell
+def frozen_check(frozen_answer, frozen_ask, tracker):
+    _verdict = None if frozen_answer.value is None else ask("pickup", frozen_ask["spot"], play=frozen_ask["play"])
+    _right, _text = frozen_feedback(frozen_ask, frozen_answer.value, _verdict)
+    practise(_right, _text, _text, tracker=tracker, exercise="frozen-or-open", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## A black three on top
 
     A black three discarded onto the pile **blocks** it: the next player
@@ -289,6 +667,83 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "C-BLACK3")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: blocked or not?
+
+    Your side has melded. May you take the pile this turn, in any way? The
+    black three is first on top, then covered by another card, then on top
+    while you hold black threes yourself.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_black_top = deal_button("Next pile")
+    new_black_top
+    return (new_black_top,)
+
+
+@app.cell
+def _(new_black_top):
+    black_ask = black_top_question(new_black_top.value)
+    _spot = black_ask["spot"]
+    black_answer = mo.ui.radio(options=["yes", "no"], inline=True, label="May you take the pile?")
+    mo.vstack([hand_widget(rules, _spot.hand, melds=_spot.melds, discard=_spot.discard, readonly=True),
+               cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36), black_answer,
+               hint("Only the top card blocks. Is the black three on top, or has another card covered it?")])
+    return black_answer, black_ask
+
+
+@app.cell
+def black_top_check(black_answer, black_ask, tracker):
+    _verdict = None if black_answer.value is None else ask("pickup", black_ask["spot"])
+    _right, _text = black_top_feedback(black_ask, black_answer.value, _verdict)
+    practise(_right, _text, _text, tracker=tracker, exercise="black-on-top", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: block the next player
+
+    You have drawn and must now discard. The next player's hand is shown
+    face up: they hold a natural pair of every rank you hold, and their side
+    has melded. Select the one card whose discard keeps the pile from them.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_block = deal_button("Next hand")
+    new_block
+    return (new_block,)
+
+
+@app.cell
+def _(new_block):
+    block_ask = block_question(new_block.value)
+    _spot = block_ask["spot"]
+    block_hand = hand_widget(rules, _spot.hand, melds=_spot.melds, discard=_spot.discard)
+    mo.vstack([block_hand, cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36),
+               cards_view(block_ask["next_hand"], rules, label="the next player's hand", width=36),
+               cards_view(block_ask["next_meld"], rules, label="the next player's meld", width=36),
+               hint("The next player takes the pile by melding its top card with a pair. Which card of yours "
+                    "blocks the pile while it lies on top?")])
+    return block_ask, block_hand
+
+
+@app.cell
+def block_check(block_ask, block_hand, tracker):
+    _right, _text = block_feedback(block_ask, block_hand.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="block-it", waiting="Select the card you discard.")
     return
 
 

@@ -14,11 +14,14 @@ app = marimo.App(width="medium", app_title="Classic 5: red and black threes")
 
 with app.setup:
     import random
+    from collections import Counter
 
     import marimo as mo
 
-    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, learn, meld_mistake,
-                          meld_verdict, practise, problem, progress_widget, quote, recap, solution, whole_number)
+    from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, ladder_step, learn,
+                          meld_mistake, meld_verdict, number_word, pack_cards, practise, problem, progress_widget,
+                          quote, recap, solution, whole_number)
+    from tutor.questions import referee
     from tutor.render import cards_text
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.rules import rules_for
@@ -28,7 +31,15 @@ with app.setup:
     rules = rules_for("classic")
     RED_THREES = ("3H", "3D", "3H", "3D")
     LESSON = "05_red_and_black_threes"
-    EXERCISES = ("black-meld", "lay-out", "threes-score")
+    EXERCISES = ("red-points", "meld-swing", "black-meld", "black-when", "lay-out", "threes-score")
+    RED_VALUE = rules["cards"]["values"]["3H"]
+    # What red threes score climbs: a side that has melded, one that has not, then all four each way, then any.
+    RED_STEPS = ((2, True), (3, False), (4, True), (4, False), "any")
+    # What a first meld does to the red threes' score: one, two, then all four of them, then any number.
+    SWING_COUNTS = (1, 2, 4, "any")
+    # When black threes go down: going out, then an ordinary turn, with a wild card, with no canasta yet, then any.
+    WHEN_STEPS = ("going-out", "not-out", "with-wild", "no-canasta", "any")
+    WHEN_KINDS = ("going-out", "four-going-out", "not-out", "with-wild", "no-canasta")
 
 
 @app.function
@@ -108,6 +119,147 @@ def breakdown(result, *, skip=("melded cards",)) -> str:
     rows += [f"| {line.item} | {line.rule} | {line.points:+d} |" for line in result.breakdown
              if line.item not in skip]
     return "\n".join(rows)
+
+
+@app.function
+def red_points(count: int, melded: bool) -> int:
+    """What ``count`` red threes score for a side that has melded or not, by the scoring rules."""
+    return sum(line.points for line in red_three_score(count, melded).breakdown if line.item != "melded cards")
+
+
+@app.function
+def red_points_question(n: int) -> dict:
+    """The n-th "what do your red threes score" question: how many, and whether the side has melded."""
+    step = ladder_step(n, RED_STEPS)
+    if step == "any":
+        rng = random.Random(5300 + n)
+        step = (rng.randint(1, 4), rng.random() < 0.5)
+    count, melded = step
+    return {"count": count, "melded": melded, "points": red_points(count, melded)}
+
+
+@app.function
+def red_points_choices(question) -> list:
+    """The scores offered: plus and minus each red three's value, and for four, plus and minus all four's bonus."""
+    count, each, four = question["count"], RED_VALUE, rules["bonus_cards"]["all_bonus"]
+    offered = {0, count * each, -count * each, question["points"]}
+    if count == len(RED_THREES):
+        offered |= {four, -four}
+    return sorted(offered, key=lambda p: (abs(p), p))
+
+
+@app.function
+def red_points_feedback(question, answer) -> tuple:
+    """(right?, message) for a side's red three score, against the scoring rules' own figure."""
+    if answer is None:
+        return None, ""
+    given, points, count = int(answer), question["points"], question["count"]
+    four = rules["bonus_cards"]["all_bonus"]
+    sign = ("your side has melded, so they count plus" if question["melded"]
+            else "your side has not melded, so they count minus")
+    if given == points:
+        worth = (f"all four together are worth {four}" if count == len(RED_THREES)
+                 else f"each is worth {RED_VALUE}")
+        return True, f"Right: {points:+d}. {worth.capitalize()}, and {sign}."
+    if given == 0:
+        return False, ("Not 0: red threes always count at the end of the hand, plus for a side that has melded and "
+                       f"minus for one that has not; {sign}.")
+    if given == -points:
+        return False, (f"Not {given:+d}: the figure is right but the sign is not. Red threes count minus only for a "
+                       f"side that has not melded at all; {sign}.")
+    if count == len(RED_THREES) and abs(given) == count * RED_VALUE:
+        return False, f"Not {given:+d}: all four red threes together are worth {four}, not {count} times {RED_VALUE}."
+    return False, f"Not {given:+d}: count again; each red three is worth {RED_VALUE}, and {sign}."
+
+
+@app.function
+def swing_question(n: int) -> dict:
+    """The n-th "what is a first meld worth to your red threes" question: a side not yet down."""
+    count = ladder_step(n, SWING_COUNTS)
+    if count == "any":
+        count = random.Random(5400 + n).randint(1, 4)
+    change = red_points(count, True) - red_points(count, False)
+    return {"count": count, "change": change}
+
+
+@app.function
+def swing_choices(question) -> dict:
+    """The changes offered, each with the mistake that leads to it (the right change has none)."""
+    count, change = question["count"], question["change"]
+    plus = red_points(count, True)
+    mistakes = {0: "melding changes their sign: a side that has melded counts them plus",
+                plus: "melding does more than earn the plus: the minus goes too, so the change is twice as big"}
+    if count == len(RED_THREES):
+        mistakes[2 * count * RED_VALUE] = (f"all four together are worth {rules['bonus_cards']['all_bonus']}, "
+                                           f"plus or minus, not {count} times {RED_VALUE}")
+    mistakes.pop(change, None)
+    return {change: None, **mistakes}
+
+
+@app.function
+def swing_feedback(question, answer) -> tuple:
+    """(right?, message) for how much a first meld changes what the red threes score."""
+    if answer is None:
+        return None, ""
+    given, change, count = int(answer), question["change"], question["count"]
+    before, after = red_points(count, False), red_points(count, True)
+    if given == change:
+        return True, (f"Right: {change}. Without a meld they count {before:+d}; with one, {after:+d}: the minus "
+                      "goes and the plus comes.")
+    why = swing_choices(question).get(given) or "count again"
+    return False, f"Not {given}: {why}."
+
+
+@app.function
+def when_question(n: int) -> dict:
+    """The n-th "may these black threes go down" question: a play after the draw, judged by the referee."""
+    step = ladder_step(n, WHEN_STEPS)
+    rng = random.Random(5600 + n)
+    kind = rng.choice(WHEN_KINDS) if step == "any" else step
+    used = Counter()
+    canasta_ranks = rng.sample(rules.natural_ranks, rules.canastas_to_go_out)
+    other, last, *extra = rng.sample([r for r in rules.natural_ranks if r not in canasta_ranks], 4)
+    long = rules["canasta"]["min_cards"] if kind != "no-canasta" else rules["canasta"]["min_cards"] - 3
+    table = [pack_cards(rules, rng, used, r, long) for r in canasta_ranks]
+    table.append(pack_cards(rules, rng, used, other, 3))
+    blacks = [Card("3", "S"), Card("3", "C"), Card("3", rng.choice("SC"))]
+    if kind == "four-going-out":
+        blacks = [Card("3", "S"), Card("3", "C"), Card("3", "S"), Card("3", "C")]
+    if kind == "with-wild":
+        blacks = blacks[:2] + pack_cards(rules, rng, used, rng.choice(["2", "JK"]), 1)
+    discard = pack_cards(rules, rng, used, last, 1)
+    hand = blacks + discard
+    if kind == "not-out":
+        hand += [pack_cards(rules, rng, used, r, 1)[0] for r in extra]
+    spot = Spot.from_dict({"variant": "classic", "phase": "drawn", "hand": format_cards(hand),
+                           "melds": [format_cards(m) for m in table]})
+    return {"spot": spot, "kind": kind, "meld": format_cards(blacks), "discard": str(discard[0]),
+            "play": f"meld {format_cards(blacks)}; discard {discard[0]}"}
+
+
+@app.function
+def when_feedback(question, answer, verdict) -> tuple:
+    """(right?, message) for "may these black threes go down in this play?", by the referee's verdict."""
+    if answer is None:
+        return None, ""
+    kind = question["kind"]
+    why = "; ".join(r.text for r in verdict.reasons) if verdict.reasons else ""
+    said_yes = answer == "yes"
+    if said_yes == verdict.answer:
+        lead = ("this play goes out, and in that turn three or four black threes may go down together"
+                if verdict.answer else "the referee stops the play")
+        return True, f"Right: {'yes' if verdict.answer else 'no'}, {lead}. Why: {why}."
+    if verdict.answer:
+        return False, (f"This play goes out: every card but the discard is melded, and in the turn a player goes "
+                       f"out black threes may go down. Why: {why}.")
+    lead = {"not-out": "Black threes go down only in the turn you go out, and after this play cards are left in "
+                       "your hand",
+            "with-wild": "No wild card may join black threes: their meld is black threes alone",
+            "no-canasta": f"Going out needs {number_word(rules.canastas_to_go_out)} canasta"
+                          f"{'s' * (rules.canastas_to_go_out != 1)} on the table first; without "
+                          f"{'them' if rules.canastas_to_go_out != 1 else 'it'} you cannot go out, so the black "
+                          "threes cannot go down"}.get(kind, "The referee stops the play")
+    return False, f"{lead}. Why: {why}."
 
 
 @app.cell(hide_code=True)
@@ -206,6 +358,81 @@ def red_three_verdict(melded_switch, threes_slider):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Practice: what do your red threes score?
+
+    The hand has ended. Your side laid out the red threes shown. What do
+    they score? First for a side that has melded, then for one that has
+    not, then all four of them.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_red = deal_button("Next question")
+    new_red
+    return (new_red,)
+
+
+@app.cell
+def _(new_red):
+    red_ask = red_points_question(new_red.value)
+    red_answer = mo.ui.radio(options=[f"{p:+d}" for p in red_points_choices(red_ask)], inline=True,
+                             label="Your red threes score")
+    _state = "Your side **has melded**." if red_ask["melded"] else "Your side has **not melded** at all."
+    mo.vstack([cards_view(" ".join(RED_THREES[: red_ask["count"]]), rules, label="Red threes laid out"),
+               mo.md(_state), red_answer,
+               hint("Count them, then ask two questions: are all four here, and has your side melded?")])
+    return red_answer, red_ask
+
+
+@app.cell
+def red_points_check(red_answer, red_ask, tracker):
+    _right, _text = red_points_feedback(red_ask, red_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="red-points", waiting="Choose a score.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: what a first meld is worth to them
+
+    Your side has laid out the red threes shown but has not melded yet. By
+    how many points does their score change if your side melds before the
+    hand ends?
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_swing = deal_button("Next question")
+    new_swing
+    return (new_swing,)
+
+
+@app.cell
+def _(new_swing):
+    swing_ask = swing_question(new_swing.value)
+    swing_answer = mo.ui.radio(options=[str(p) for p in sorted(swing_choices(swing_ask))], inline=True,
+                               label="Their score changes by")
+    mo.vstack([cards_view(" ".join(RED_THREES[: swing_ask["count"]]), rules, label="Red threes laid out"),
+               swing_answer, hint("Work out what they score now, without a meld, and what they would score with "
+                                  "one; the change is the distance between the two.")])
+    return swing_answer, swing_ask
+
+
+@app.cell
+def swing_check(swing_answer, swing_ask, tracker):
+    _right, _text = swing_feedback(swing_ask, swing_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="meld-swing", waiting="Choose a number.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## Black threes: blockers
 
     A black three is a card you want to be rid of. Discarded, it **blocks**
@@ -270,6 +497,46 @@ def _(new_black):
 def black_meld_check(black_hand, black_pick, tracker):
     _right, _text = black_meld_feedback(black_hand, black_pick.widget.selected)
     practise(_right, _text, _text, tracker=tracker, exercise="black-meld", waiting="Select the black threes.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: may they go down now?
+
+    You have drawn. May you make the play below: the black threes as a meld,
+    then the discard? Your side's melds are on the table.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_when = deal_button("Next play")
+    new_when
+    return (new_when,)
+
+
+@app.cell
+def _(new_when):
+    when_ask = when_question(new_when.value)
+    _spot = when_ask["spot"]
+    when_answer = mo.ui.radio(options=["yes", "no"], inline=True, label="May you make this play?")
+    mo.vstack([hand_widget(rules, _spot.hand, melds=_spot.melds, readonly=True),
+               mo.hstack([cards_view(when_ask["meld"], rules, label="the meld", width=36),
+                          cards_view(when_ask["discard"], rules, label="the discard", width=36)], justify="start"),
+               when_answer,
+               hint("Black threes go down only as you go out. Does this play empty your hand? Does your side "
+                    "have the canasta it needs? Is anything but black threes in the meld?")])
+    return when_answer, when_ask
+
+
+@app.cell
+def when_check(tracker, when_answer, when_ask):
+    _verdict = None if when_answer.value is None else referee(when_ask["spot"], when_ask["play"])
+    _right, _text = when_feedback(when_ask, when_answer.value, _verdict)
+    practise(_right, _text, _text, tracker=tracker, exercise="black-when", waiting="Choose an answer.")
     return
 
 

@@ -2252,3 +2252,286 @@ def test_c_deck_lesson_6_spots_hold_no_card_more_often_than_the_pack(load_lesson
     for spot in spots:
         held = Counter([*spot.hand, *(c for m in spot.melds for c in m), *spot.red_threes, *spot.discard])
         assert all(k <= spot.rules.copies(c) for c, k in held.items()), spot.to_dict()
+
+
+# -- 04 the pile: more practice --
+
+
+def _offers(hand):
+    """Every two cards of a hand, as play text, each once."""
+    from itertools import combinations
+
+    return [format_cards(p) for p in dict.fromkeys(combinations(hand, 2))]
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_pickup_the_top_card_goes_down_with_two_cards_of_its_rank(load_lesson, kit, text_of, n):
+    lesson = load_lesson("04_the_pile")
+    q = lesson.open_question(n)
+    spot = q["spot"]
+    assert q["step"] == lesson.OPEN_STEPS[min(n, len(lesson.OPEN_STEPS) - 1)]
+    assert spot.melds and not any(lesson.rules.is_wild(c) for c in spot.discard)
+    truth = {p: ask("pickup", spot, play=p).answer for p in _offers(spot.hand)}
+    rights = [p for p, yes in truth.items() if yes]
+    assert rights
+    if q["step"] == "natural-and-wild":
+        assert all(any(lesson.rules.is_wild(c) for c in parse_cards(p)) for p in rights)
+    ok, text = lesson.take_feedback(q, rights[0])
+    assert ok is True and text.startswith("Right")
+    top = spot.discard[-1]
+    other_pair = next(p for p, yes in truth.items()
+                      if not yes and len({c.rank for c in parse_cards(p)}) == 1 and parse_cards(p)[0].rank != top.rank
+                      and lesson.rules.is_natural(parse_cards(p)[0]))
+    bad, text = lesson.take_feedback(q, other_pair)
+    assert bad is False and "neither card has the rank of the top card" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=rights[0])
+    out, _ = lesson.open_check.run(open_ask=q, open_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["match-the-top"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=other_pair)
+    out, _ = lesson.open_check.run(open_ask=q, open_hand=hand, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_pickup_whoever_takes_the_pile_takes_all_of_it(load_lesson, kit, text_of, n):
+    from tutor.play import parse_play
+    from tutor.questions import play_turn_prefix
+
+    lesson = load_lesson("04_the_pile")
+    q = lesson.whole_pile_question(n)
+    spot = q["spot"]
+    assert len(spot.discard) == lesson.PILE_SIZES[min(n, len(lesson.PILE_SIZES) - 1)]
+    play = f"pickup {q['pair']}"
+    assert referee(spot, f"{play}; discard {spot.hand[-1]}").answer  # the pickup named is a legal turn
+    held = sum(play_turn_prefix(spot, parse_play(play)).values())
+    assert held == len(spot.hand) - 2 + len(spot.discard) - 1
+    choices = lesson.whole_pile_choices(q)
+    assert held in choices and len(choices) >= 3
+    ok, text = lesson.whole_pile_feedback(q, str(held))
+    assert ok is True and text.startswith(f"Right: {held}")
+    for wrong, why in choices.items():
+        if wrong != held:
+            bad, text = lesson.whole_pile_feedback(q, str(wrong))
+            assert bad is False and why in text
+    assert lesson.whole_pile_feedback(q, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.whole_check.run(whole_answer=Value(str(held)), whole_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["whole-pile"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.whole_check.run(whole_answer=Value(str(held + 2)), whole_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_c_frozen_a_wild_card_deep_in_the_pile_or_no_meld_yet_refuses_a_natural_and_a_wild(
+        load_lesson, kit, text_of, n):
+    lesson = load_lesson("04_the_pile")
+    rules = lesson.rules
+    q = lesson.frozen_question(n)
+    spot = q["spot"]
+    step = lesson.FROZEN_STEPS[min(n, len(lesson.FROZEN_STEPS) - 1)]
+    assert q["kind"] == step or step == "any"
+    offer = parse_cards(q["play"])
+    assert sum(rules.is_wild(c) for c in offer) == 1 and any(c.rank == spot.discard[-1].rank for c in offer)
+    if q["kind"].startswith("buried"):
+        freezer = [i for i, c in enumerate(spot.discard) if rules.is_wild(c) or rules.role(c) == "bonus"]
+        assert freezer and freezer[0] < len(spot.discard) - 3  # deep in the pile, and shown with it
+    assert bool(spot.melds) == (q["kind"] != "not-down")
+    verdict = ask("pickup", spot, play=q["play"])
+    right, wrong = ("yes", "no") if verdict.answer else ("no", "yes")
+    ok, text = lesson.frozen_feedback(q, right, verdict)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.frozen_feedback(q, wrong, verdict)
+    assert bad is False
+    if q["kind"].startswith("buried"):
+        assert verdict.answer is False and "lies deep in it" in text
+    if q["kind"] == "not-down":
+        assert verdict.answer is False and "has not melded yet" in text
+    assert lesson.frozen_feedback(q, None, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.frozen_check.run(frozen_answer=Value(right), frozen_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["frozen-or-open"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.frozen_check.run(frozen_answer=Value(wrong), frozen_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+def test_c_frozen_every_kind_of_pile_comes_up_and_both_answers(load_lesson):
+    lesson = load_lesson("04_the_pile")
+    asked = [lesson.frozen_question(n) for n in range(30)]
+    assert {q["kind"] for q in asked} == set(lesson.FROZEN_KINDS)
+    assert {ask("pickup", q["spot"], play=q["play"]).answer for q in asked} == {True, False}
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_c_black3_a_black_three_blocks_the_pile_only_while_on_top(load_lesson, kit, text_of, n):
+    lesson = load_lesson("04_the_pile")
+    q = lesson.black_top_question(n)
+    spot = q["spot"]
+    step = lesson.BLACK_STEPS[min(n, len(lesson.BLACK_STEPS) - 1)]
+    assert q["kind"] == step or step == "any"
+    top, under = spot.discard[-1], spot.discard[-2]
+    assert lesson.rules.role(under if q["kind"] == "covered" else top) == "blocker"
+    verdict = ask("pickup", spot)
+    right, wrong = ("yes", "no") if verdict.answer else ("no", "yes")
+    ok, text = lesson.black_top_feedback(q, right, verdict)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.black_top_feedback(q, wrong, verdict)
+    assert bad is False
+    if not verdict.answer:
+        assert verdict.reasons[0].text.rstrip(".")[1:] in text
+    if q["kind"] == "covered" and verdict.answer:
+        assert "covered" in text
+    assert lesson.black_top_feedback(q, None, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.black_top_check.run(black_answer=Value(right), black_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["black-on-top"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.black_top_check.run(black_answer=Value(wrong), black_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+def test_c_black3_both_answers_come_up(load_lesson):
+    lesson = load_lesson("04_the_pile")
+    asked = [lesson.black_top_question(n) for n in range(20)]
+    assert {q["kind"] for q in asked} == set(lesson.BLACK_STEPS[:-1])
+    assert {ask("pickup", q["spot"]).answer for q in asked} == {True, False}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_black3_the_discard_that_keeps_the_pile_from_the_next_player(load_lesson, kit, text_of, n):
+    lesson = load_lesson("04_the_pile")
+    q = lesson.block_question(n)
+    spot = q["spot"]
+    assert spot.phase == "drawn" and q["step"] == lesson.BLOCK_STEPS[min(n, len(lesson.BLOCK_STEPS) - 1)]
+    truth = {}
+    for card in dict.fromkeys(spot.hand):
+        assert referee(spot, f"discard {card}").answer
+        truth[card] = not ask("pickup", lesson.next_player_spot(q, card)).answer
+    blocks = [c for c, yes in truth.items() if yes]
+    opens = [c for c, yes in truth.items() if not yes]
+    assert blocks and opens
+    ok, text = lesson.block_feedback(q, str(blocks[0]))
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.block_feedback(q, str(opens[0]))
+    assert bad is False and "would take the pile with" in text
+    if q["step"] == "frozen":
+        assert "A frozen pile does not stop them" in text
+    two, text = lesson.block_feedback(q, format_cards([blocks[0], opens[0]]))
+    assert two is False and "Select one card" in text
+    assert lesson.block_feedback(q, "")[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=str(blocks[0]))
+    out, _ = lesson.block_check.run(block_ask=q, block_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["block-it"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=str(opens[0]))
+    out, _ = lesson.block_check.run(block_ask=q, block_hand=hand, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+# -- 05 threes: more practice --
+
+
+def _red_threes_score(count, melded):
+    """What the scoring rules give a side's red threes alone (the side's meld, if any, taken out)."""
+    from tutor.scoring import score_hand
+
+    spot = Spot.from_dict({"variant": "classic", "hand": "", "red_threes": " ".join(["3H", "3D", "3H", "3D"][:count]),
+                           "melds": ["KS KH KD"] if melded else []})
+    meld = score_hand(Spot.from_dict({"variant": "classic", "hand": "", "melds": ["KS KH KD"]})).total if melded else 0
+    return score_hand(spot).total - meld
+
+
+@pytest.mark.parametrize("n", range(14))
+def test_c_red3_each_scores_plus_if_the_side_melded_minus_if_not_and_all_four_more(load_lesson, kit, text_of, n):
+    lesson = load_lesson("05_red_and_black_threes")
+    rules = lesson.rules
+    q = lesson.red_points_question(n)
+    step = lesson.RED_STEPS[min(n, len(lesson.RED_STEPS) - 1)]
+    assert step == "any" or (q["count"], q["melded"]) == step
+    points = _red_threes_score(q["count"], q["melded"])
+    assert (points > 0) == q["melded"]
+    if q["count"] == 4:
+        assert abs(points) == rules["bonus_cards"]["all_bonus"]
+    choices = lesson.red_points_choices(q)
+    assert points in choices and -points in choices and 0 in choices
+    ok, text = lesson.red_points_feedback(q, f"{points:+d}")
+    assert ok is True and text.startswith(f"Right: {points:+d}")
+    bad, text = lesson.red_points_feedback(q, f"{-points:+d}")
+    assert bad is False and "the sign is not" in text
+    bad, text = lesson.red_points_feedback(q, "0")
+    assert bad is False and "always count" in text
+    if q["count"] == 4:
+        each = rules["cards"]["values"]["3H"]
+        bad, text = lesson.red_points_feedback(q, str(4 * each if q["melded"] else -4 * each))
+        assert bad is False and f"worth {rules['bonus_cards']['all_bonus']}" in text
+    assert lesson.red_points_feedback(q, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.red_points_check.run(red_answer=Value(f"{points:+d}"), red_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["red-points"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.red_points_check.run(red_answer=Value(f"{-points:+d}"), red_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_red3_a_first_meld_turns_their_minus_into_plus(load_lesson, kit, text_of, n):
+    lesson = load_lesson("05_red_and_black_threes")
+    q = lesson.swing_question(n)
+    step = lesson.SWING_COUNTS[min(n, len(lesson.SWING_COUNTS) - 1)]
+    assert step == "any" or q["count"] == step
+    change = _red_threes_score(q["count"], True) - _red_threes_score(q["count"], False)
+    choices = lesson.swing_choices(q)
+    assert change in choices and len(choices) >= 3
+    ok, text = lesson.swing_feedback(q, str(change))
+    assert ok is True and text.startswith(f"Right: {change}")
+    for wrong, why in choices.items():
+        if wrong != change:
+            bad, text = lesson.swing_feedback(q, str(wrong))
+            assert bad is False and why in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.swing_check.run(swing_answer=Value(str(change)), swing_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["meld-swing"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.swing_check.run(swing_answer=Value("0"), swing_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_c_black3_black_threes_go_down_only_going_out_without_wild_cards(load_lesson, kit, text_of, n):
+    lesson = load_lesson("05_red_and_black_threes")
+    rules = lesson.rules
+    q = lesson.when_question(n)
+    spot = q["spot"]
+    step = lesson.WHEN_STEPS[min(n, len(lesson.WHEN_STEPS) - 1)]
+    assert q["kind"] == step or step == "any"
+    assert spot.phase == "drawn" and any(rules.role(c) == "blocker" for c in parse_cards(q["meld"]))
+    verdict = referee(spot, q["play"])
+    right, wrong = ("yes", "no") if verdict.answer else ("no", "yes")
+    ok, text = lesson.when_feedback(q, right, verdict)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.when_feedback(q, wrong, verdict)
+    assert bad is False and (verdict.reasons[0].text in text if verdict.reasons else True)
+    if q["kind"] == "not-out":
+        assert verdict.answer is False and "only in the turn you go out" in text
+    if q["kind"] == "with-wild":
+        assert verdict.answer is False and "No wild card" in text
+    if q["kind"] == "no-canasta":
+        assert verdict.answer is False and "canasta" in text and "on the table first" in text
+    assert lesson.when_feedback(q, None, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.when_check.run(when_answer=Value(right), when_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["black-when"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.when_check.run(when_answer=Value(wrong), when_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+def test_c_black3_every_kind_of_play_comes_up_and_both_answers(load_lesson):
+    lesson = load_lesson("05_red_and_black_threes")
+    asked = [lesson.when_question(n) for n in range(30)]
+    assert {q["kind"] for q in asked} == set(lesson.WHEN_KINDS)
+    assert {referee(q["spot"], q["play"]).answer for q in asked} == {True, False}
