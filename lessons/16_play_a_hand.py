@@ -15,7 +15,8 @@ app = marimo.App(width="medium", app_title="Play a hand against the bots")
 with app.setup:
     import marimo as mo
 
-    from rulebook import ask_verdict, cards_view, check, hand_widget, learn, play_text, problem, quote, solution
+    from rulebook import (COMPASS, ask_verdict, cards_view, check, deal_button, hand_widget, hint, ladder_step, learn,
+                          play_text, practise, problem, progress_widget, quote, solution)
     from tutor.cards import format_cards
     from tutor.errors import TutorError
     from tutor.render import melds_html
@@ -23,10 +24,6 @@ with app.setup:
 
     ME = 0  # the learner's seat; the others are bots
     PLAYERS = {"classic": 4, "house": 4, "canasty": 3, "albany": 3}
-    # The players by the compass, in playing order to the learner's left.
-    COMPASS = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East"),
-               5: ("South", "West", "Northwest", "Northeast", "East"),
-               6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast")}
     OPPONENTS = {"bots that play at once": "greedy", "bots that search": "ismcts:4"}
 
 
