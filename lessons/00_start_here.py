@@ -615,7 +615,7 @@ def _(new_proposal):
     proposal_ask = proposal_question(new_proposal.value)
     proposal_answer = mo.ui.radio(options=["yes", "no"], inline=True, label="A complete, legal turn?")
     _steps = "\n".join(f"{i}. {step[:1].upper() + step[1:]}" for i, step in enumerate(proposal_ask["steps"], start=1))
-    mo.vstack([hand_widget(rules, proposal_ask["spot"].hand, readonly=True),
+    mo.vstack([cards_view(proposal_ask["spot"].hand, rules, label="Your hand"),
                mo.md("Your side has nothing on the table yet. After the draw:\n\n" + _steps), proposal_answer,
                hint(f"Check three things: exactly one discard, and it comes last; every meld has at least "
                     f"{number_word(rules['meld']['min_cards'])} cards; a side's first meld is worth at least "

@@ -16,7 +16,7 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (COMPASS, ask_verdict, cards_view, check, deal_button, hand_widget, hint, ladder_step, learn,
-                          play_text, practise, problem, progress_widget, quote, solution)
+                          play_text, practise, problem, progress_widget, quote, solution, table_view)
     from tutor.cards import format_cards
     from tutor.errors import TutorError
     from tutor.render import melds_html
@@ -599,15 +599,18 @@ def since_words(told_lines) -> mo.Html:
 
 
 @app.function
-def practice_table(state, hand=None, *, readonly=True):
-    """A practice spot on screen: the other side's melds, then your hand with your side's melds and the pile."""
+def practice_table(state, hand=None):
+    """A practice spot on screen: the other side's melds, then your side's table.
+
+    With ``hand``, your table is the card widget holding those cards, to answer on; without, a picture.
+    """
     spot = state.spot_for(ME)
     mine = state.side_of(ME)
     others = [mo.Html(melds_html(state.melds[s], wild=state.rules.wild_ranks, label=f"Melds of {side_name(state, s)}"))
               for s in range(state.sides) if s != mine]
-    widget = hand_widget(state.rules, spot.hand if hand is None else format_cards(hand), melds=spot.melds,
-                         discard=spot.discard, readonly=readonly)
-    return others, widget
+    if hand is None:
+        return others, table_view(spot, f"Stock: {len(state.stock)} cards.", title="Your side")
+    return others, hand_widget(state.rules, format_cards(hand), melds=spot.melds, discard=spot.discard)
 
 
 @app.cell
@@ -658,7 +661,7 @@ def _(new_discard):
     from tutor.engine.coach import play_words as _play_words
 
     discard_ask = discard_question(new_discard.value)
-    _others, discard_hand = practice_table(discard_ask["state"], discard_ask["left"], readonly=False)
+    _others, discard_hand = practice_table(discard_ask["state"], discard_ask["left"])
     _melds = _play_words(discard_ask["melds"])
     mo.vstack([since_words(discard_ask["told"]), *_others,
                mo.md(f"The coach first {_melds}." if _melds else "The coach melds nothing this turn."),

@@ -225,7 +225,8 @@ def test_play_a_hand_draw_then_discard(marimo_server, page, marimo_runs, no_mari
     expect(page.get_by_text("Your turn: meld and discard.").first).to_be_visible()
     assert page.get_by_text("You: drew from the stock").count() == 1, "one click, one draw"
     expect(page.get_by_text("Refused:", exact=True)).to_have_count(0)
-    cards = page.locator(CARD)
+    # the game's hand is the page's first; the practice spots further down have hands of their own
+    cards = page.locator('[data-testid="hand"]').first.locator(CARD)
     click_and_wait(page, marimo_runs, cards.nth(cards.count() - 1))
     click_and_wait(page, marimo_runs, page.get_by_role("button", name="Play", exact=True))
     expect(page.get_by_text("You: discard").first).to_be_visible()
@@ -310,13 +311,13 @@ def test_progress_is_kept_in_the_browser_and_ticked_in_the_welcome(marimo_server
 def test_phone_first_turn_with_the_coach(marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
     page.set_viewport_size(PHONE)
     open_lesson(page, marimo_server, "00_start_here.py", marimo_runs)
-    # the second hand on the page: the quick check on ending a turn comes first
-    hand = page.locator('[data-testid="hand"]').nth(1)
+    # the third hand on the page: the whose-melds practice and the quick check on ending a turn come first
+    hand = page.locator('[data-testid="hand"]').nth(2)
     hand.scroll_into_view_if_needed()
     expect(page.get_by_text("Step 1 of 2, meld").first).to_be_visible()
     for token in ("AS", "AH", "AD"):
         click_and_wait(page, marimo_runs, hand.locator(f'{CARD}[data-card="{token}"]'))
-    click_and_wait(page, marimo_runs, page.locator('[data-testid="group-button"]').nth(1))
+    click_and_wait(page, marimo_runs, page.locator('[data-testid="group-button"]').nth(2))
     expect(page.get_by_text("Step 2 of 2, discard").first).to_be_visible()
     click_and_wait(page, marimo_runs, hand.locator(f'{CARD}[data-card="4C"]'))
     expect(page.get_by_text("Your turn is complete").first).to_be_visible()
@@ -345,7 +346,8 @@ def test_play_a_hand_coach_on_a_phone(marimo_server, page, marimo_runs, no_marim
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": PHONE}
 # lesson, the card widget of an exercise (its place among the lesson's hands), what one card clicked there shows
 CARD_EXERCISES = [
-    ("00_start_here.py", 0, "Right: the draw came first"),
+    ("00_start_here.py", 0, "meld first"),
+    ("00_start_here.py", 1, "Right: the draw came first"),
     ("01_cards_and_values.py", 0, "Select exactly two cards"),
     ("02_melds_and_wild_cards.py", 3, "Not a legal meld"),
     ("04_the_pile.py", 0, "Select exactly two cards"),
