@@ -223,8 +223,9 @@ def lay_feedback(q: dict, groups, selected) -> tuple:
         return False, str(error)
     verdict = referee(q["spot"], play)
     if verdict.answer and "layoff" in play:
+        discard = parse_cards(selected[0])[0].symbol()
         return True, (f"Right: {q['partner']} is your partner, so {q['partner']}'s meld is your side's too, and "
-                      f"you added {cards_text(grouped)} to it before discarding {parse_cards(selected[0])[0].symbol()}.")
+                      f"you added {cards_text(grouped)} to it before discarding {discard}.")
     why = "; ".join(r.text for r in verdict.reasons) if not verdict.answer else (
         f"{cards_text(grouped)} does not join {q['partner']}'s meld")
     return False, f"Not this turn: {why}. Add one card of the rank of {q['partner']}'s meld."

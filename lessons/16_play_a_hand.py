@@ -81,12 +81,12 @@ def start_game(variant: str, seed: int, opponents: str = "greedy") -> dict:
 
 
 @app.function
-def told(state, since: int) -> list[str]:
-    """The events after ``since`` as sentences about the players who made them."""
+def told(state, since: int, *, others_only: bool = False) -> list[str]:
+    """The events after ``since`` as sentences about the players who made them (``others_only``: not the learner's)."""
     from tutor.engine.coach import event_words
 
     names = player_names(state)
-    lines = (event_words(e, names) for e in state.events[since:])
+    lines = (event_words(e, names) for e in state.events[since:] if not (others_only and e.get("seat") == ME))
     return [line for line in lines if line]
 
 
@@ -172,7 +172,7 @@ def practice_turn(seed: int, phase: str, wanted, *, tries: int = 40) -> tuple:
             seat = state.to_act
             turns += seat == ME and state.phase == "before-draw"
             if seat == ME and state.phase == phase and turns >= 3 and wanted(state):
-                return state, told(state, since)
+                return state, told(state, since, others_only=True)
             state.apply(bot.choose(state.view(seat)), seat)
             if seat == ME and state.to_act != ME:
                 since = len(state.events)
@@ -595,7 +595,8 @@ def _():
 @app.function
 def since_words(told_lines) -> mo.Html:
     """What the others did since your last turn, one sentence a move."""
-    return mo.md("**Since your last turn**\n\n" + "\n".join(f"- {line}" for line in told_lines[-6:]))
+    lines = "\n".join(f"- {line}" for line in told_lines[-6:])
+    return mo.md(f"**What the others did since your last turn**\n\n{lines}")
 
 
 @app.function
