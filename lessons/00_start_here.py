@@ -361,7 +361,8 @@ def _():
     ### Practice: around the table
 
     Four players sit at the four sides of the table, named by the compass:
-    South, West, North and East. Who is asked about is told above the answers.
+    South, West, North and East. Where you sit changes from question to
+    question.
     """)
     return
 
@@ -507,8 +508,8 @@ def _(new_need):
     need_ask = need_question(new_need.value)
     need_answer = mo.ui.radio(options=["one", "two", "three"], inline=True,
                               label=f"{need_ask['name']}, {number_word(need_ask['players'])} players: canastas needed")
-    mo.vstack([need_answer, hint("In classic Canasta, four players need fewer canastas than two: the rule is quoted "
-                                 "below once you answer.")])
+    mo.vstack([need_answer, hint("The number is not the same at every table: it depends on the game and on how "
+                                 "many play. The rule is quoted once you answer.")])
     return need_answer, need_ask
 
 

@@ -37,6 +37,7 @@ with app.setup:
     # Going out: first a side with melds but no canasta, then sides with a canasta (early or late in the hand).
     OUT_STEPS = ("no-canasta", "canasta")
     PILE_CHOICES = ("Draw from the stock", "Take the pile")
+    NOT_DEALT = "*Press **Deal a spot**: a spot comes from a hand the bots play first, which takes a moment.*"
 
 
 @app.function
@@ -211,7 +212,7 @@ def pile_feedback(q: dict, answer: str | None) -> tuple:
     if answer == q["answer"]:
         return True, f"Right: the coach would {q['answer'][:1].lower() + q['answer'][1:]} too." + reasons
     if not q["pickup"].answer:
-        why = without_seat_numbers(q["state"], q["pickup"].reasons[0].text) if q["pickup"].reasons else ""
+        why = without_seat_numbers(q["state"], q["pickup"].reasons[0].text).rstrip(".") if q["pickup"].reasons else ""
         return False, f"Not this time: the pile is closed to you here ({why}), so the draw is the only move." + reasons
     if answer == PILE_CHOICES[1]:
         return False, ("Not this time: you may take the pile, but the coach would rather draw: a pile you may take "
@@ -225,6 +226,7 @@ def discard_question(n: int) -> dict:
     """The n-th "which discard?" question: a turn after the draw, the coach's melds and the card it throws away."""
     from collections import Counter
 
+    from tutor.engine.coach import play_words
     from tutor.play import DISCARD
 
     advised = {}
@@ -244,8 +246,9 @@ def discard_question(n: int) -> dict:
         if room[card] > 0:
             left.append(card)
             room[card] -= 1
+    melds = [a for a in advised["acts"] if a.kind != DISCARD]
     return {"state": state, "told": since, "advice": advised["advice"], "discard": advised["discard"][0],
-            "left": left, "melds": [a for a in advised["acts"] if a.kind != DISCARD]}
+            "left": left, "melds": melds, "meld_words": play_words(melds)}
 
 
 @app.function
@@ -311,7 +314,7 @@ def out_feedback(q: dict, answer: str | None) -> tuple:
         return None, ""
     verdict, state = q["verdict"], q["state"]
     need = state.rules.canastas_to_go_out
-    why = without_seat_numbers(state, verdict.reasons[0].text) if verdict.reasons else ""
+    why = without_seat_numbers(state, verdict.reasons[0].text).rstrip(".") if verdict.reasons else ""
     how = move_words(Play(parse_play(verdict.witness["play"]))) if verdict.answer else ""
     if (answer == "yes") == verdict.answer:
         return True, (f"Right: you can go out this turn: {how}." if verdict.answer
@@ -338,7 +341,8 @@ def _():
     learn(
         "how a whole hand runs: draw, meld, discard, and the others' turns in between;",
         "how to use the hints: the melds you may put down, and whether you can go out now;",
-        "how every turn, yours and the bots', is judged by the same rules engine.",
+        "how every turn, yours and the bots', is judged by the same rules engine;",
+        "to think like the coach: draw or take the pile, which card to throw away, and when you may go out.",
     )
     return
 
@@ -614,28 +618,39 @@ def practice_table(state, hand=None):
     return others, hand_widget(state.rules, format_cards(hand), melds=spot.melds, discard=spot.discard)
 
 
+@app.function
+def dealt(button, question):
+    """The question the button's clicks have dealt; ``None`` before the first click (a spot takes a hand to play)."""
+    return question(button.value - 1) if button.value else None
+
+
 @app.cell
 def _():
-    new_pile = deal_button("Another spot")
+    new_pile = deal_button("Deal a spot")
     new_pile
     return (new_pile,)
 
 
 @app.cell
 def _(new_pile):
-    pile_ask = pile_question(new_pile.value)
-    _others, _hand = practice_table(pile_ask["state"])
+    pile_ask = dealt(new_pile, pile_question)
     pile_pick = mo.ui.radio(options=list(PILE_CHOICES), inline=True, label="Your turn starts. What would the coach do?")
-    mo.vstack([since_words(pile_ask["told"]), *_others, _hand, pile_pick,
-               hint("First: may you take the pile at all? If not, you draw. If you may, a big pile with cards you "
-                    "can meld is usually worth it; a small one may not be.")])
+    if pile_ask is None:
+        _shown = mo.md(NOT_DEALT)
+    else:
+        _others, _table = practice_table(pile_ask["state"])
+        _shown = mo.vstack([since_words(pile_ask["told"]), *_others, _table, pile_pick,
+                            hint("First: may you take the pile at all? If not, you draw. If you may, a big pile "
+                                 "with cards you can meld is usually worth it; a small one may not be.")])
+    _shown
     return pile_ask, pile_pick
 
 
 @app.cell
 def pile_check(pile_ask, pile_pick, tracker):
-    _right, _text = pile_feedback(pile_ask, pile_pick.value)
-    practise(_right, _text, _text, tracker=tracker, exercise="coach-draw-or-take", waiting="Choose a move.")
+    _right, _text = pile_feedback(pile_ask, pile_pick.value) if pile_ask else (None, "")
+    practise(_right, _text, _text, tracker=tracker, exercise="coach-draw-or-take",
+             waiting="Choose a move." if pile_ask else "Deal a spot first.")
     return
 
 
@@ -652,30 +667,33 @@ def _():
 
 @app.cell
 def _():
-    new_discard = deal_button("Another spot")
+    new_discard = deal_button("Deal a spot")
     new_discard
     return (new_discard,)
 
 
 @app.cell
 def _(new_discard):
-    from tutor.engine.coach import play_words as _play_words
-
-    discard_ask = discard_question(new_discard.value)
-    _others, discard_hand = practice_table(discard_ask["state"], discard_ask["left"])
-    _melds = _play_words(discard_ask["melds"])
-    mo.vstack([since_words(discard_ask["told"]), *_others,
-               mo.md(f"The coach first {_melds}." if _melds else "The coach melds nothing this turn."),
-               discard_hand,
-               hint("A good discard is a card nobody can use: not a wild card, not one of a pair you are "
-                    "building, not a rank the other side has melded.")])
+    discard_ask = dealt(new_discard, discard_question)
+    if discard_ask is None:
+        discard_hand, _shown = None, mo.md(NOT_DEALT)
+    else:
+        _others, discard_hand = practice_table(discard_ask["state"], discard_ask["left"])
+        _melds = discard_ask["meld_words"]
+        _shown = mo.vstack([since_words(discard_ask["told"]), *_others,
+                            mo.md(f"The coach first {_melds}." if _melds else "The coach melds nothing this turn."),
+                            discard_hand,
+                            hint("A good discard is a card nobody can use: not a wild card, not one of a pair "
+                                 "you are building, not a rank the other side has melded.")])
+    _shown
     return discard_ask, discard_hand
 
 
 @app.cell
 def discard_check(discard_ask, discard_hand, tracker):
-    _right, _text = discard_feedback(discard_ask, discard_hand.widget.selected_cards())
-    practise(_right, _text, _text, tracker=tracker, exercise="coach-discard", waiting="Select one card.")
+    _right, _text = discard_feedback(discard_ask, discard_hand.widget.selected_cards()) if discard_ask else (None, "")
+    practise(_right, _text, _text, tracker=tracker, exercise="coach-discard",
+             waiting="Select one card." if discard_ask else "Deal a spot first.")
     return
 
 
@@ -691,26 +709,32 @@ def _():
 
 @app.cell
 def _():
-    new_out = deal_button("Another spot")
+    new_out = deal_button("Deal a spot")
     new_out
     return (new_out,)
 
 
 @app.cell
 def _(new_out):
-    out_ask = out_question(new_out.value)
-    _others, _hand = practice_table(out_ask["state"])
+    out_ask = dealt(new_out, out_question)
     out_answer = mo.ui.radio(options=["yes", "no"], inline=True, label="May you go out this turn?")
-    mo.vstack([since_words(out_ask["told"]), *_others, _hand, out_answer,
-               hint(f"Going out needs your side's canasta{'s' * (out_ask['state'].rules.canastas_to_go_out != 1)} "
-                    "first; then every card in your hand but one discard must go into melds.")])
+    if out_ask is None:
+        _shown = mo.md(NOT_DEALT)
+    else:
+        _others, _table = practice_table(out_ask["state"])
+        _need = out_ask["state"].rules.canastas_to_go_out
+        _shown = mo.vstack([since_words(out_ask["told"]), *_others, _table, out_answer,
+                            hint(f"Going out needs your side's canasta{'s' * (_need != 1)} first; then every card "
+                                 "in your hand but one discard must go into melds.")])
+    _shown
     return out_answer, out_ask
 
 
 @app.cell
 def out_check(out_answer, out_ask, tracker):
-    _right, _text = out_feedback(out_ask, out_answer.value)
-    practise(_right, _text, _text, tracker=tracker, exercise="go-out-now", waiting="Answer yes or no.")
+    _right, _text = out_feedback(out_ask, out_answer.value) if out_ask else (None, "")
+    practise(_right, _text, _text, tracker=tracker, exercise="go-out-now",
+             waiting="Answer yes or no." if out_ask else "Deal a spot first.")
     return
 
 
