@@ -1907,3 +1907,16 @@ def test_c_goout_both_answers_come_up_once_the_side_has_a_canasta(load_lesson):
     lesson = load_lesson("16_play_a_hand")
     assert {ask("go-out", lesson.out_question(n)["state"].spot_for(lesson.ME)).answer for n in range(1, 5)} == {
         True, False}
+
+
+def test_c_pickup_a_practice_spot_is_dealt_only_when_asked_for(load_lesson, kit, text_of):
+    lesson = load_lesson("16_play_a_hand")
+    assert lesson.dealt(Value(0), lesson.out_question) is None
+    assert lesson.dealt(Value(1), lesson.out_question)["step"] == lesson.OUT_STEPS[0]
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    for cell, inputs in ((lesson.pile_check, {"pile_ask": None, "pile_pick": Value(None)}),
+                         (lesson.discard_check, {"discard_ask": None, "discard_hand": None}),
+                         (lesson.out_check, {"out_ask": None, "out_answer": Value(None)})):
+        out, _ = cell.run(tracker=tracker, **inputs)
+        assert "Deal a spot first" in text_of(out)
+    assert tracker.widget.solved == []
