@@ -412,3 +412,17 @@ def test_every_legal_meld_is_listed_as_numbered_cards_at_both_widths(marimo_serv
     assert sizes["scroll"] <= sizes["width"], sizes
     screenshot(page, artifacts / f"every-meld-02-{width}.png")
     no_marimo_errors()
+
+
+def test_play_a_hand_a_practice_spot_is_dealt_and_the_coach_s_reasons_follow_the_answer(
+        marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
+    open_lesson(page, marimo_server, "16_play_a_hand.py", marimo_runs)
+    expect(page.get_by_text("What the others did since your last turn")).to_have_count(0)
+    click_and_wait(page, marimo_runs, page.get_by_role("button", name="Deal a spot").first)
+    expect(page.get_by_text("What the others did since your last turn").first).to_be_visible(timeout=30_000)
+    click_and_wait(page, marimo_runs, page.get_by_role("radio", name="Draw from the stock"))
+    expect(page.get_by_text("The search bot would").first).to_be_visible()
+    text = page.locator("body").inner_text()
+    assert "seat 0" not in text.lower() and "seat 1" not in text.lower()
+    screenshot(page, artifacts / "interaction-play-a-hand-practice.png")
+    no_marimo_errors()
