@@ -15,16 +15,27 @@ app = marimo.App(width="medium", app_title="Canasta Tutor: start here")
 with app.setup:
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, ladder_step,
-                          learn, number_word, pairs, play_text, practise, progress_widget, quote, recap, solution)
+    from rulebook import (COMPASS, ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint,
+                          ladder_step, learn, number_word, pairs, play_text, practise, progress_widget, quote, recap,
+                          solution)
     from tutor.cards import Card, format_cards, parse_cards
+    from tutor.questions import referee
     from tutor.render import cards_text
-    from tutor.rules import rules_for
+    from tutor.rules import load_variant, rules_for
     from tutor.spot import Spot
 
     rules = rules_for("classic")
     LESSON = "00_start_here"
-    EXERCISES = ("canasta-size", "turn-order", "first-turn")
+    EXERCISES = ("partner-seat", "whose-melds", "canasta-size", "canastas-to-go-out", "turn-order",
+                 "complete-turn", "first-turn")
+    # The seat questions climb: your partner when you sit South, then from any seat, then who plays after you.
+    SEAT_STEPS = ("partner-from-south", "partner", "next-player")
+    # The games asked about: first the two tables of classic Canasta, then any table of these games.
+    GAME_STEPS = (("classic", 4), ("classic", 2))
+    GAMES = ("classic", "house")
+    # The proposed turns climb: a bare discard, no discard, two discards, then any kind, melds included.
+    PROPOSAL_STEPS = ("discard-only", "no-discard", "two-discards")
+    PROPOSAL_KINDS = ("discard-only", "no-discard", "two-discards", "meld-and-discard", "short-meld")
     # The discard questions climb: nothing melded yet, then melds on the table, then a hand so short that
     # melding it all and discarding would go out, which no side may do before its canasta.
     TURN_STEPS = ("nothing-melded", "melded", "keep-a-card")
@@ -125,6 +136,177 @@ def turn_feedback(spot, groups, selected) -> tuple:
     return False, f"Not this turn: {why}."
 
 
+@app.function
+def seat_question(n: int) -> dict:
+    """The n-th seat question: where you sit, what is asked, and the answer from the game's own seating."""
+    import random
+
+    from tutor.engine import new_game
+
+    step = ladder_step(n, SEAT_STEPS)
+    rng = random.Random(f"seat:{n}")
+    state = new_game("classic", {"players": 4}, seed=n)  # only its seating is used
+    names = COMPASS[state.players]
+    me = 0 if step == "partner-from-south" else rng.randrange(state.players)
+    kind = rng.choice(("partner", "next-player")) if n >= len(SEAT_STEPS) else step.replace("-from-south", "")
+    partner = next(s for s in state.seats_of(state.side_of(me)) if s != me)
+    answer = partner if kind == "partner" else state.view(me).next_seat(1)
+    return {"kind": kind, "seat": names[me], "answer": names[answer], "partner": names[partner],
+            "options": [names[s] for s in range(state.players) if s != me]}
+
+
+@app.function
+def seat_feedback(q: dict, answer: str | None) -> tuple:
+    """(right?, message) for a seat question."""
+    if answer is None:
+        return None, ""
+    if q["kind"] == "partner":
+        if answer == q["answer"]:
+            return True, f"Right: {answer} sits across the table from you, {q['seat']}, so {answer} is your partner."
+        return False, (f"Not {answer}: {answer} sits beside you, on the other side. Your partner sits across the "
+                       "table, facing you.")
+    if answer == q["answer"]:
+        return True, (f"Right: turns go to the left, so {answer} plays after you, {q['seat']}. {answer} is on "
+                      "the other side: the sides take turns.")
+    if answer == q["partner"]:
+        return False, (f"Not {answer}: {answer} is your partner, across the table, and plays two turns after you. "
+                       "Turns go to the left, so a player of the other side always comes between.")
+    return False, f"Not {answer}: turns go to the left, and {answer} sits on your right, so plays just before you."
+
+
+@app.function
+def lay_question(n: int) -> dict:
+    """The n-th "whose melds" question: your partner's meld, an opponent's meld, a hand holding a card for each."""
+    import random
+
+    rng = random.Random(f"lay:{n}")
+
+    def two_singles(d):
+        counts = [c.rank for c in d["hand"] if rules.is_natural(c)]
+        return sum(1 for r in set(counts) if counts.count(r) == 1) >= 2
+
+    dealt = deal_until(rules, 6000 + n, two_singles, cards=12)
+    hand = list(dealt["hand"])
+    singles = [r for r in dict.fromkeys(c.rank for c in hand if rules.is_natural(c))
+               if sum(c.rank == r for c in hand) == 1]
+    ours, theirs = rng.sample(singles, 2)
+    names = COMPASS[4]
+    me = rng.randrange(4)
+    partner, opponent = names[(me + 2) % 4], names[(me + rng.choice((1, 3))) % 4]
+    spot = Spot.from_dict({"variant": "classic", "hand": format_cards(hand), "phase": "drawn", "score": 0,
+                           "melds": [format_cards([Card(ours, s) for s in "SHD"])]})
+    return {"spot": spot, "seat": names[me], "partner": partner, "opponent": opponent,
+            "ours": next(c for c in hand if c.rank == ours), "theirs": next(c for c in hand if c.rank == theirs),
+            "their_meld": format_cards([Card(theirs, s) for s in "SHC"])}
+
+
+@app.function
+def lay_feedback(q: dict, groups, selected) -> tuple:
+    """(right?, message) for adding a card to your partner's meld, judged by the referee."""
+    groups = [tuple(g) for g in groups]
+    selected = [str(c) for c in selected]
+    if not groups and not selected:
+        return None, ""
+    grouped = [c for g in groups for c in g]
+    if q["theirs"] in grouped:
+        return False, (f"Not the {q['theirs'].symbol()}: that rank is {q['opponent']}'s meld, and {q['opponent']} "
+                       f"is on the other side. You may add cards only to your own side's melds: yours and "
+                       f"{q['partner']}'s.")
+    if not groups:
+        return False, (f"Add a card to {q['partner']}'s meld first: select it and press **Group**, then select "
+                       "the card you discard.")
+    if not selected:
+        return False, "Now end the turn: select the one card you discard."
+    try:
+        play = play_text(q["spot"], groups, selected)
+    except ValueError as error:
+        return False, str(error)
+    verdict = referee(q["spot"], play)
+    if verdict.answer and "layoff" in play:
+        discard = parse_cards(selected[0])[0].symbol()
+        return True, (f"Right: {q['partner']} is your partner, so {q['partner']}'s meld is your side's too, and "
+                      f"you added {cards_text(grouped)} to it before discarding {discard}.")
+    why = "; ".join(r.text for r in verdict.reasons) if not verdict.answer else (
+        f"{cards_text(grouped)} does not join {q['partner']}'s meld")
+    return False, f"Not this turn: {why}. Add one card of the rank of {q['partner']}'s meld."
+
+
+@app.function
+def need_question(n: int) -> dict:
+    """The n-th "canastas to go out" question: a game and a number of players, answered from the game's rules."""
+    import random
+
+    if n < len(GAME_STEPS):
+        variant, players = GAME_STEPS[n]
+    else:
+        rng = random.Random(f"need:{n}")
+        variant = rng.choice(GAMES)
+        players = rng.choice(load_variant(variant).options["players"]["choices"])
+    game = rules_for(variant, {"players": players})
+    return {"variant": variant, "players": players, "name": load_variant(variant).name,
+            "answer": game.canastas_to_go_out, "rule": game.cite("go_out")}
+
+
+@app.function
+def need_feedback(q: dict, answer: str | None) -> tuple:
+    """(right?, message) for how many canastas a side needs before going out in the game asked about."""
+    if answer is None:
+        return None, ""
+    need = number_word(q["answer"])
+    table = f"{q['name']} for {number_word(q['players'])}"
+    if answer == need:
+        return True, f"Right: in {table}, a side needs {need} canasta{'s' * (q['answer'] != 1)} before it may go out."
+    return False, (f"Not {answer}: in {table} the rules ask for {need}. The number depends on the game and on "
+                   "how many play, so look it up for each table.")
+
+
+@app.function
+def proposal_question(n: int) -> dict:
+    """The n-th proposed turn: a dealt hand just after the draw and a sequence of steps, judged by the referee."""
+    import random
+
+    rng = random.Random(f"proposal:{n}")
+    kind = ladder_step(n, PROPOSAL_STEPS) if n < len(PROPOSAL_STEPS) else rng.choice(PROPOSAL_KINDS)
+    dealt = deal_until(rules, 7000 + n, lambda d: pairs(rules, d["hand"]) >= 1
+                       and any(rules.is_wild(c) for c in d["hand"]), cards=12)
+    hand = list(dealt["hand"])
+    spot = Spot.from_dict({"variant": "classic", "hand": format_cards(hand), "phase": "drawn", "score": 0})
+    rank = next(c.rank for c in hand if rules.is_natural(c) and sum(d.rank == c.rank for d in hand) >= 2)
+    pair = [c for c in hand if c.rank == rank][:2]
+    wild = next(c for c in hand if rules.is_wild(c))
+    loose = [c for c in hand if rules.is_natural(c) and c.rank != rank]
+    meld = {"no-discard": pair + [wild], "meld-and-discard": pair + [wild], "short-meld": pair}.get(kind, [])
+    steps = [("meld", meld)] if meld else []
+    steps += [("discard", [c]) for c in rng.sample(loose, 2 if kind == "two-discards" else 1)]
+    if kind == "no-discard":
+        steps = steps[:1]
+    play = "; ".join(f"{word} {format_cards(cards)}" for word, cards in steps)
+    return {"kind": kind, "spot": spot, "play": play, "verdict": referee(spot, play),
+            "steps": [f"{word} {cards_text(cards)}" for word, cards in steps]}
+
+
+@app.function
+def proposal_feedback(q: dict, answer: str | None) -> tuple:
+    """(right?, message) for "is this a complete, legal turn?", against the referee's verdict."""
+    if answer is None:
+        return None, ""
+    verdict = q["verdict"]
+    why = "; ".join(r.text for r in verdict.reasons)
+    if (answer == "yes") == verdict.answer:
+        return True, f"Right: the referee says {'yes' if verdict.answer else 'no'}: {why}."
+    mistakes = {
+        "no-discard": "After the melds the turn is not over: it always ends with one card discarded.",
+        "two-discards": "Only one card is discarded, and that discard ends the turn at once.",
+        "short-meld": f"A meld needs at least {number_word(rules['meld']['min_cards'])} cards.",
+        "meld-and-discard": (f"Count the meld: a side's first meld must be worth at least {rules.initial_need(0)}."
+                             if not verdict.answer else "The meld is legal and worth enough, and one card is "
+                             "discarded: that is a whole turn."),
+        "discard-only": "Melding is never required: drawing and then discarding one card is a whole turn.",
+    }
+    return False, f"Not this time: the referee says {'yes' if verdict.answer else 'no'}: {why}. {mistakes[q['kind']]}"
+
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -170,6 +352,81 @@ def _():
     The game uses **two packs with their jokers**, shuffled together. With four
     players each is dealt **{_layout[4].hand} cards**; with two, {_layout[2].hand}.
     """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: around the table
+
+    Four players sit at the four sides of the table, named by the compass:
+    South, West, North and East. Where you sit changes from question to
+    question.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_seat = deal_button("Another seat")
+    new_seat
+    return (new_seat,)
+
+
+@app.cell
+def _(new_seat):
+    seat_ask = seat_question(new_seat.value)
+    _asked = "Who is your partner?" if seat_ask["kind"] == "partner" else "Who plays right after you?"
+    seat_answer = mo.ui.radio(options=seat_ask["options"], inline=True, label=f"You sit {seat_ask['seat']}. {_asked}")
+    mo.vstack([seat_answer, hint("Partners sit across the table, facing each other. Turns go to the left: from "
+                                 "South to West, to North, to East.")])
+    return seat_answer, seat_ask
+
+
+@app.cell
+def seat_check(seat_answer, seat_ask, tracker):
+    _right, _text = seat_feedback(seat_ask, seat_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="partner-seat", waiting="Choose a player.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: whose melds?
+
+    You have drawn. Your partner's meld is on your side's table, beside your
+    hand; an opponent's meld lies across the table. Add the one card you may to
+    a meld (select it, press **Group**), then select the card you discard.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_lay = deal_button()
+    new_lay
+    return (new_lay,)
+
+
+@app.cell
+def _(new_lay):
+    lay_ask = lay_question(new_lay.value)
+    lay_hand = hand_widget(rules, lay_ask["spot"].hand, melds=lay_ask["spot"].melds)
+    mo.vstack([mo.md(f"You sit **{lay_ask['seat']}**. Your partner, {lay_ask['partner']}, melded the cards on your "
+                     f"side's table; {lay_ask['opponent']}, of the other side, melded these:"),
+               cards_view(lay_ask["their_meld"], rules, label=f"{lay_ask['opponent']}'s meld"), lay_hand,
+               hint("Melds belong to a side, not to the player who made them: your partner's melds are yours to "
+                    "add to, the other side's never are.")])
+    return lay_ask, lay_hand
+
+
+@app.cell
+def lay_check(lay_ask, lay_hand, tracker):
+    _right, _text = lay_feedback(lay_ask, lay_hand.widget.group_cards(), lay_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="whose-melds",
+             waiting="Group the card you add, then select your discard.")
     return
 
 
@@ -224,6 +481,45 @@ def size_feedback(size_answer, tracker):
     practise(None if _given is None else _given == _need,
              f"Right: a canasta is a meld of at least {_need} cards.", f"Not quite: {_wrong}.",
              tracker=tracker, exercise="canasta-size", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: canastas before going out
+
+    How many canastas must a side have before one of its players may go out?
+    It depends on the game and on how many play. The table is named above the
+    answers.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_need = deal_button("Another table")
+    new_need
+    return (new_need,)
+
+
+@app.cell
+def _(new_need):
+    need_ask = need_question(new_need.value)
+    need_answer = mo.ui.radio(options=["one", "two", "three"], inline=True,
+                              label=f"{need_ask['name']}, {number_word(need_ask['players'])} players: canastas needed")
+    mo.vstack([need_answer, hint("The number is not the same at every table: it depends on the game and on how "
+                                 "many play. The rule is quoted once you answer.")])
+    return need_answer, need_ask
+
+
+@app.cell
+def need_check(need_answer, need_ask, tracker):
+    _right, _text = need_feedback(need_ask, need_answer.value)
+    mo.vstack([practise(_right, _text, _text, tracker=tracker, exercise="canastas-to-go-out",
+                        waiting="Choose an answer."),
+               quote(rules_for(need_ask["variant"], {"players": need_ask["players"]}), need_ask["rule"])
+               if _right is not None else mo.md("")])
     return
 
 
@@ -295,6 +591,44 @@ def turn_check(tracker, turn_hand, turn_spot):
 def _():
     solution("Show a legal end of the turn", mo.md("Meld nothing and select any one card: that discard ends the "
                                                    "turn, and every card but it stays in your hand."))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: is this a whole turn?
+
+    You have drawn, and you hold the cards below. Someone suggests the steps
+    that follow. Do they end your turn legally? The referee answers.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_proposal = deal_button("Another turn")
+    new_proposal
+    return (new_proposal,)
+
+
+@app.cell
+def _(new_proposal):
+    proposal_ask = proposal_question(new_proposal.value)
+    proposal_answer = mo.ui.radio(options=["yes", "no"], inline=True, label="A complete, legal turn?")
+    _steps = "\n".join(f"{i}. {step[:1].upper() + step[1:]}" for i, step in enumerate(proposal_ask["steps"], start=1))
+    mo.vstack([cards_view(proposal_ask["spot"].hand, rules, label="Your hand"),
+               mo.md("Your side has nothing on the table yet. After the draw:\n\n" + _steps), proposal_answer,
+               hint(f"Check three things: exactly one discard, and it comes last; every meld has at least "
+                    f"{number_word(rules['meld']['min_cards'])} cards; a side's first meld is worth at least "
+                    f"{rules.initial_need(0)}.")])
+    return proposal_answer, proposal_ask
+
+
+@app.cell
+def proposal_check(proposal_answer, proposal_ask, tracker):
+    _right, _text = proposal_feedback(proposal_ask, proposal_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="complete-turn", waiting="Answer yes or no.")
     return
 
 

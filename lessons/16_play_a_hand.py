@@ -15,7 +15,8 @@ app = marimo.App(width="medium", app_title="Play a hand against the bots")
 with app.setup:
     import marimo as mo
 
-    from rulebook import ask_verdict, cards_view, check, hand_widget, learn, play_text, problem, quote, solution
+    from rulebook import (COMPASS, ask_verdict, cards_view, check, deal_button, hand_widget, hint, ladder_step, learn,
+                          play_text, practise, problem, progress_widget, quote, solution, table_view)
     from tutor.cards import format_cards
     from tutor.errors import TutorError
     from tutor.render import melds_html
@@ -23,11 +24,20 @@ with app.setup:
 
     ME = 0  # the learner's seat; the others are bots
     PLAYERS = {"classic": 4, "house": 4, "canasty": 3, "albany": 3}
-    # The players by the compass, in playing order to the learner's left.
-    COMPASS = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East"),
-               5: ("South", "West", "Northwest", "Northeast", "East"),
-               6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast")}
     OPPONENTS = {"bots that play at once": "greedy", "bots that search": "ismcts:4"}
+
+    LESSON = "16_play_a_hand"
+    EXERCISES = ("coach-draw-or-take", "coach-discard", "go-out-now")
+    # The practice spots come from classic hands that the bots play in every seat, the learner's too.
+    PRACTICE = "classic"
+    # The coach's search gets time enough to run all its deals, so a spot always gets the same advice.
+    COACH_SECONDS = 60.0
+    # Draw or take: first a pile the checker says is closed to you, then one you may take, then either in turn.
+    PILE_STEPS = ("pile-closed", "pile-open")
+    # Going out: first a side with melds but no canasta, then sides with a canasta (early or late in the hand).
+    OUT_STEPS = ("no-canasta", "canasta")
+    PILE_CHOICES = ("Draw from the stock", "Take the pile")
+    NOT_DEALT = "*Press **Deal a spot**: a spot comes from a hand the bots play first, which takes a moment.*"
 
 
 @app.function
@@ -72,12 +82,12 @@ def start_game(variant: str, seed: int, opponents: str = "greedy") -> dict:
 
 
 @app.function
-def told(state, since: int) -> list[str]:
-    """The events after ``since`` as sentences about the players who made them."""
+def told(state, since: int, *, others_only: bool = False) -> list[str]:
+    """The events after ``since`` as sentences about the players who made them (``others_only``: not the learner's)."""
     from tutor.engine.coach import event_words
 
     names = player_names(state)
-    lines = (event_words(e, names) for e in state.events[since:])
+    lines = (event_words(e, names) for e in state.events[since:] if not (others_only and e.get("seat") == ME))
     return [line for line in lines if line]
 
 
@@ -128,13 +138,194 @@ def hand_result(state) -> str:
 
 
 @app.function
-def coach_text(state) -> str:
+def coach_text(state, advice=None) -> str:
     """The coach's advice for the learner's position, from what the learner can see."""
     from tutor.engine.coach import advise
     from tutor.engine.ismcts import observe
 
-    advice = advise(observe(state, ME))
+    advice = advise(observe(state, ME)) if advice is None else advice
     return "\n".join(f"- {without_seat_numbers(state, line)}" for line in advice.lines)
+
+
+@app.function
+def full_advice(state):
+    """The coach's advice after its whole search: the same spot always gets the same advice."""
+    from tutor.engine.coach import advise
+    from tutor.engine.ismcts import observe
+
+    return advise(observe(state, ME), seconds=COACH_SECONDS)
+
+
+@app.function
+def practice_turn(seed: int, phase: str, wanted, *, tries: int = 40) -> tuple:
+    """A practice hand stopped at one of the learner's turns: ``(state, what happened since the learner's last turn)``.
+
+    The bots play every seat; the turn is the first in ``phase``, from the learner's third turn on, that
+    ``wanted(state)`` accepts.
+    """
+    from tutor.engine import GreedyBot, new_game
+
+    bot = GreedyBot()
+    for k in range(tries):
+        state = new_game(PRACTICE, {"players": PLAYERS[PRACTICE]}, seed=seed * 100 + k)
+        turns, since = 0, 0
+        while not state.hand_over:
+            seat = state.to_act
+            turns += seat == ME and state.phase == "before-draw"
+            if seat == ME and state.phase == phase and turns >= 3 and wanted(state):
+                return state, told(state, since, others_only=True)
+            state.apply(bot.choose(state.view(seat)), seat)
+            if seat == ME and state.to_act != ME:
+                since = len(state.events)
+    raise ValueError(f"no practice hand from seed {seed} has the turn wanted")
+
+
+@app.function
+def pile_question(n: int) -> dict:
+    """The n-th "draw or take the pile?" question: a turn's start, with the checker's and the coach's answers."""
+    from tutor.engine.moves import Play
+    from tutor.questions import ask
+
+    step = ladder_step(n, PILE_STEPS) if n < len(PILE_STEPS) else PILE_STEPS[n % 2]
+    checked = {}
+
+    def wanted(state):
+        spot = state.spot_for(ME, "before-draw")
+        if not spot.discard:
+            return False
+        checked["verdict"] = ask("pickup", spot)
+        return checked["verdict"].answer == (step == "pile-open")
+
+    state, since = practice_turn(3000 + n, "before-draw", wanted)
+    advice = full_advice(state)
+    takes = isinstance(advice.move, Play) and advice.move.takes_pile
+    return {"step": step, "state": state, "told": since, "pickup": checked["verdict"], "advice": advice,
+            "answer": PILE_CHOICES[takes]}
+
+
+@app.function
+def pile_feedback(q: dict, answer: str | None) -> tuple:
+    """(right?, message) for what the coach would do at the start of the turn; the coach's reasons follow."""
+    if answer is None:
+        return None, ""
+    reasons = "\n\n**Coach**\n\n" + coach_text(q["state"], q["advice"])
+    if answer == q["answer"]:
+        return True, f"Right: the coach would {q['answer'][:1].lower() + q['answer'][1:]} too." + reasons
+    if not q["pickup"].answer:
+        why = without_seat_numbers(q["state"], q["pickup"].reasons[0].text).rstrip(".") if q["pickup"].reasons else ""
+        return False, f"Not this time: the pile is closed to you here ({why}), so the draw is the only move." + reasons
+    if answer == PILE_CHOICES[1]:
+        return False, ("Not this time: you may take the pile, but the coach would rather draw: a pile you may take "
+                       "is not always worth taking." + reasons)
+    return False, ("Not this time: the coach would take the pile: its cards join your hand at once, and it is yours "
+                   "to take." + reasons)
+
+
+@app.function
+def discard_question(n: int) -> dict:
+    """The n-th "which discard?" question: a turn after the draw, the coach's melds and the card it throws away."""
+    from collections import Counter
+
+    from tutor.engine.coach import play_words
+    from tutor.play import DISCARD
+
+    advised = {}
+
+    def wanted(state):
+        advice = full_advice(state)
+        acts = getattr(advice.move, "actions", ())
+        discard = [a.cards[0] for a in acts if a.kind == DISCARD and a.cards]
+        left = Counter(state.hands[ME]) - Counter(c for a in acts if a.kind != DISCARD for c in a.cards)
+        advised.update(advice=advice, acts=acts, discard=discard, left=left)
+        return bool(discard) and sum(left.values()) >= 3
+
+    state, since = practice_turn(4000 + n, "drawn", wanted)
+    # What stays in hand after the coach's melds, in the hand's order (a card held twice may stay once).
+    left, room = [], Counter(advised["left"])
+    for card in state.hands[ME]:
+        if room[card] > 0:
+            left.append(card)
+            room[card] -= 1
+    melds = [a for a in advised["acts"] if a.kind != DISCARD]
+    return {"state": state, "told": since, "advice": advised["advice"], "discard": advised["discard"][0],
+            "left": left, "melds": melds, "meld_words": play_words(melds)}
+
+
+@app.function
+def discard_feedback(q: dict, selected) -> tuple:
+    """(right?, message) for the card the coach would discard; the coach's reasons follow."""
+    from tutor.render import card_name
+
+    picked = list(selected)
+    if not picked:
+        return None, ""
+    if len(picked) > 1:
+        return False, "Select **one** card: a turn ends with exactly one discard."
+    card, best = picked[0], q["discard"]
+    rules = q["state"].rules
+    reasons = "\n\n**Coach**\n\n" + coach_text(q["state"], q["advice"])
+    if card == best:
+        return True, f"Right: the coach would discard the {best.symbol()} too." + reasons
+    same = sum(1 for c in q["left"] if c.rank == card.rank and rules.is_natural(c))
+    if rules.is_wild(card):
+        lead = f"{card.symbol()} is a wild card: it can join any of your melds, so the coach keeps it."
+    elif same >= 2:
+        lead = (f"the {card.symbol()} breaks up your {card_name(card).split(' of ')[0]}s: a pair can take the pile "
+                "when that rank is discarded.")
+    else:
+        lead = f"the coach keeps the {card.symbol()} and throws away the {best.symbol()}."
+    return False, f"Not this time: {lead}" + reasons
+
+
+@app.function
+def out_question(n: int) -> dict:
+    """The n-th "may you go out now?" question: a turn after the draw, with the checker's verdict."""
+    from tutor.melds import judge
+    from tutor.questions import ask
+
+    step = ladder_step(n, OUT_STEPS)
+
+    def canastas(state):
+        spot = state.spot_for(ME)
+        return sum(judge(state.rules, m).canasta for m in spot.melds), bool(spot.melds)
+
+    # A side with a canasta can rarely go out at once: odd questions look for a turn where the checker says it can.
+    hunt = step == "canasta" and n % 2 == 1
+
+    def wanted(state):
+        made, down = canastas(state)
+        if not down or (made == 0) != (step == "no-canasta"):
+            return False
+        return not hunt or ask("go-out", state.spot_for(ME)).answer
+
+    state, since = practice_turn(5000 + n, "drawn", wanted)
+    return {"step": step, "state": state, "told": since, "canastas": canastas(state)[0],
+            "verdict": ask("go-out", state.spot_for(ME))}
+
+
+@app.function
+def out_feedback(q: dict, answer: str | None) -> tuple:
+    """(right?, message) for "may you go out now?", against the checker's verdict."""
+    from tutor.engine.coach import move_words
+    from tutor.engine.moves import Play
+    from tutor.play import parse_play
+
+    if answer is None:
+        return None, ""
+    verdict, state = q["verdict"], q["state"]
+    need = state.rules.canastas_to_go_out
+    why = without_seat_numbers(state, verdict.reasons[0].text).rstrip(".") if verdict.reasons else ""
+    how = move_words(Play(parse_play(verdict.witness["play"]))) if verdict.answer else ""
+    if (answer == "yes") == verdict.answer:
+        return True, (f"Right: you can go out this turn: {how}." if verdict.answer
+                      else f"Right: not this turn. The checker says: {why}.")
+    if verdict.answer:
+        return False, f"You can: {how}. Every card but the last discard finds a place in a meld."
+    if q["canastas"] < need:
+        return False, (f"Not yet: your side needs {need} canasta{'s' * (need != 1)} before going out, and has "
+                       f"{q['canastas']}. The checker says: {why}.")
+    return False, (f"Not this turn: a canasta is not enough, every card but one discard must go into melds. The "
+                   f"checker says: {why}.")
 
 
 @app.cell(hide_code=True)
@@ -150,7 +341,8 @@ def _():
     learn(
         "how a whole hand runs: draw, meld, discard, and the others' turns in between;",
         "how to use the hints: the melds you may put down, and whether you can go out now;",
-        "how every turn, yours and the bots', is judged by the same rules engine.",
+        "how every turn, yours and the bots', is judged by the same rules engine;",
+        "to think like the coach: draw or take the pile, which card to throw away, and when you may go out.",
     )
     return
 
@@ -382,6 +574,167 @@ def _(pile_view):
 def _(state):
     _rules = state.rules
     quote(_rules, _rules.cite("go_out"), _rules.cite("pile"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ## Exercise: what would the coach do?
+
+    The practice spots below come from other classic hands, played by the
+    bots in every seat; yours is the South hand. Answer, then read the
+    coach's reasons.
+    """)
+    return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
+
+
+@app.function
+def since_words(told_lines) -> mo.Html:
+    """What the others did since your last turn, one sentence a move."""
+    lines = "\n".join(f"- {line}" for line in told_lines[-6:])
+    return mo.md(f"**What the others did since your last turn**\n\n{lines}")
+
+
+@app.function
+def practice_table(state, hand=None):
+    """A practice spot on screen: the other side's melds, then your side's table.
+
+    With ``hand``, your table is the card widget holding those cards, to answer on; without, a picture.
+    """
+    spot = state.spot_for(ME)
+    mine = state.side_of(ME)
+    others = [mo.Html(melds_html(state.melds[s], wild=state.rules.wild_ranks, label=f"Melds of {side_name(state, s)}"))
+              for s in range(state.sides) if s != mine]
+    if hand is None:
+        return others, table_view(spot, f"Stock: {len(state.stock)} cards.", title="Your side")
+    return others, hand_widget(state.rules, format_cards(hand), melds=spot.melds, discard=spot.discard)
+
+
+@app.function
+def dealt(button, question):
+    """The question the button's clicks have dealt; ``None`` before the first click (a spot takes a hand to play)."""
+    return question(button.value - 1) if button.value else None
+
+
+@app.cell
+def _():
+    new_pile = deal_button("Deal a spot")
+    new_pile
+    return (new_pile,)
+
+
+@app.cell
+def _(new_pile):
+    pile_ask = dealt(new_pile, pile_question)
+    pile_pick = mo.ui.radio(options=list(PILE_CHOICES), inline=True, label="Your turn starts. What would the coach do?")
+    if pile_ask is None:
+        _shown = mo.md(NOT_DEALT)
+    else:
+        _others, _table = practice_table(pile_ask["state"])
+        _shown = mo.vstack([since_words(pile_ask["told"]), *_others, _table, pile_pick,
+                            hint("First: may you take the pile at all? If not, you draw. If you may, a big pile "
+                                 "with cards you can meld is usually worth it; a small one may not be.")])
+    _shown
+    return pile_ask, pile_pick
+
+
+@app.cell
+def pile_check(pile_ask, pile_pick, tracker):
+    _right, _text = pile_feedback(pile_ask, pile_pick.value) if pile_ask else (None, "")
+    practise(_right, _text, _text, tracker=tracker, exercise="coach-draw-or-take",
+             waiting="Choose a move." if pile_ask else "Deal a spot first.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Which card would the coach throw away?
+
+    You have drawn. The coach has made its melds (told above the cards);
+    select the card it would discard from what is left.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_discard = deal_button("Deal a spot")
+    new_discard
+    return (new_discard,)
+
+
+@app.cell
+def _(new_discard):
+    discard_ask = dealt(new_discard, discard_question)
+    if discard_ask is None:
+        discard_hand, _shown = None, mo.md(NOT_DEALT)
+    else:
+        _others, discard_hand = practice_table(discard_ask["state"], discard_ask["left"])
+        _melds = discard_ask["meld_words"]
+        _shown = mo.vstack([since_words(discard_ask["told"]), *_others,
+                            mo.md(f"The coach first {_melds}." if _melds else "The coach melds nothing this turn."),
+                            discard_hand,
+                            hint("A good discard is a card nobody can use: not a wild card, not one of a pair "
+                                 "you are building, not a rank the other side has melded.")])
+    _shown
+    return discard_ask, discard_hand
+
+
+@app.cell
+def discard_check(discard_ask, discard_hand, tracker):
+    _right, _text = discard_feedback(discard_ask, discard_hand.widget.selected_cards()) if discard_ask else (None, "")
+    practise(_right, _text, _text, tracker=tracker, exercise="coach-discard",
+             waiting="Select one card." if discard_ask else "Deal a spot first.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### May you go out now?
+
+    You have drawn. Could you end the hand this turn? The checker answers.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_out = deal_button("Deal a spot")
+    new_out
+    return (new_out,)
+
+
+@app.cell
+def _(new_out):
+    out_ask = dealt(new_out, out_question)
+    out_answer = mo.ui.radio(options=["yes", "no"], inline=True, label="May you go out this turn?")
+    if out_ask is None:
+        _shown = mo.md(NOT_DEALT)
+    else:
+        _others, _table = practice_table(out_ask["state"])
+        _need = out_ask["state"].rules.canastas_to_go_out
+        _shown = mo.vstack([since_words(out_ask["told"]), *_others, _table, out_answer,
+                            hint(f"Going out needs your side's canasta{'s' * (_need != 1)} first; then every card "
+                                 "in your hand but one discard must go into melds.")])
+    _shown
+    return out_answer, out_ask
+
+
+@app.cell
+def out_check(out_answer, out_ask, tracker):
+    _right, _text = out_feedback(out_ask, out_answer.value) if out_ask else (None, "")
+    practise(_right, _text, _text, tracker=tracker, exercise="go-out-now",
+             waiting="Answer yes or no." if out_ask else "Deal a spot first.")
     return
 
 

@@ -33,6 +33,10 @@ with app.setup:
     from tutor.widget import HandWidget, ProgressWidget
 
     NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+    # The players by the compass, in playing order to the left of the first (who sits South).
+    COMPASS = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East"),
+               5: ("South", "West", "Northwest", "Northeast", "East"),
+               6: ("South", "Southwest", "Northwest", "North", "Northeast", "Southeast")}
 
     # Puzzle banks already read by this lesson server, by folder: ``marimo run`` gives every
     # learner a kernel in one process, and all of them may share what does not change.

@@ -225,7 +225,8 @@ def test_play_a_hand_draw_then_discard(marimo_server, page, marimo_runs, no_mari
     expect(page.get_by_text("Your turn: meld and discard.").first).to_be_visible()
     assert page.get_by_text("You: drew from the stock").count() == 1, "one click, one draw"
     expect(page.get_by_text("Refused:", exact=True)).to_have_count(0)
-    cards = page.locator(CARD)
+    # the game's hand is the page's first; the practice spots further down have hands of their own
+    cards = page.locator('[data-testid="hand"]').first.locator(CARD)
     click_and_wait(page, marimo_runs, cards.nth(cards.count() - 1))
     click_and_wait(page, marimo_runs, page.get_by_role("button", name="Play", exact=True))
     expect(page.get_by_text("You: discard").first).to_be_visible()
@@ -310,13 +311,13 @@ def test_progress_is_kept_in_the_browser_and_ticked_in_the_welcome(marimo_server
 def test_phone_first_turn_with_the_coach(marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
     page.set_viewport_size(PHONE)
     open_lesson(page, marimo_server, "00_start_here.py", marimo_runs)
-    # the second hand on the page: the quick check on ending a turn comes first
-    hand = page.locator('[data-testid="hand"]').nth(1)
+    # the third hand on the page: the whose-melds practice and the quick check on ending a turn come first
+    hand = page.locator('[data-testid="hand"]').nth(2)
     hand.scroll_into_view_if_needed()
     expect(page.get_by_text("Step 1 of 2, meld").first).to_be_visible()
     for token in ("AS", "AH", "AD"):
         click_and_wait(page, marimo_runs, hand.locator(f'{CARD}[data-card="{token}"]'))
-    click_and_wait(page, marimo_runs, page.locator('[data-testid="group-button"]').nth(1))
+    click_and_wait(page, marimo_runs, page.locator('[data-testid="group-button"]').nth(2))
     expect(page.get_by_text("Step 2 of 2, discard").first).to_be_visible()
     click_and_wait(page, marimo_runs, hand.locator(f'{CARD}[data-card="4C"]'))
     expect(page.get_by_text("Your turn is complete").first).to_be_visible()
@@ -345,7 +346,8 @@ def test_play_a_hand_coach_on_a_phone(marimo_server, page, marimo_runs, no_marim
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": PHONE}
 # lesson, the card widget of an exercise (its place among the lesson's hands), what one card clicked there shows
 CARD_EXERCISES = [
-    ("00_start_here.py", 0, "Right: the draw came first"),
+    ("00_start_here.py", 0, "meld first"),
+    ("00_start_here.py", 1, "Right: the draw came first"),
     ("01_cards_and_values.py", 0, "Select exactly two cards"),
     ("02_melds_and_wild_cards.py", 5, "Not a legal meld"),
     ("04_the_pile.py", 0, "Select exactly two cards"),
@@ -409,4 +411,18 @@ def test_every_legal_meld_is_listed_as_numbered_cards_at_both_widths(marimo_serv
     sizes = page.evaluate(NO_PAGE_SCROLL)
     assert sizes["scroll"] <= sizes["width"], sizes
     screenshot(page, artifacts / f"every-meld-02-{width}.png")
+    no_marimo_errors()
+
+
+def test_play_a_hand_a_practice_spot_is_dealt_and_the_coach_s_reasons_follow_the_answer(
+        marimo_server, page, marimo_runs, no_marimo_errors, artifacts):
+    open_lesson(page, marimo_server, "16_play_a_hand.py", marimo_runs)
+    expect(page.get_by_text("What the others did since your last turn")).to_have_count(0)
+    click_and_wait(page, marimo_runs, page.get_by_role("button", name="Deal a spot").first)
+    expect(page.get_by_text("What the others did since your last turn").first).to_be_visible(timeout=30_000)
+    click_and_wait(page, marimo_runs, page.get_by_role("radio", name="Draw from the stock"))
+    expect(page.get_by_text("The search bot would").first).to_be_visible()
+    text = page.locator("body").inner_text()
+    assert "seat 0" not in text.lower() and "seat 1" not in text.lower()
+    screenshot(page, artifacts / "interaction-play-a-hand-practice.png")
     no_marimo_errors()

@@ -2474,6 +2474,211 @@ def test_c_red3_each_scores_plus_if_the_side_melded_minus_if_not_and_all_four_mo
     assert "Right" in text_of(out) and tracker.widget.solved == ["red-points"]
     lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
     out, _ = lesson.red_points_check.run(red_answer=Value(f"{-points:+d}"), red_ask=q, tracker=lost)
+
+
+# -- 00 start here: more practice --
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_deck_partners_sit_across_and_the_turn_passes_to_the_left(load_lesson, kit, text_of, n):
+    from tutor.engine import new_game
+
+    lesson = load_lesson("00_start_here")
+    q = lesson.seat_question(n)
+    if n == 0:
+        assert q["seat"] == "South" and q["kind"] == "partner"
+    # the answer from the game's own seating, the seats named by the compass in playing order
+    state = new_game("classic", {"players": 4}, seed=0)
+    names = kit.COMPASS[4]
+    me = names.index(q["seat"])
+    partner = names[next(s for s in state.seats_of(state.side_of(me)) if s != me)]
+    truth = partner if q["kind"] == "partner" else names[state.view(me).next_seat(1)]
+    assert q["seat"] not in q["options"] and truth in q["options"] and len(q["options"]) == 3
+    ok, text = lesson.seat_feedback(q, truth)
+    assert ok is True and text.startswith("Right") and truth in text
+    for other in (o for o in q["options"] if o != truth):
+        bad, text = lesson.seat_feedback(q, other)
+        assert bad is False and other in text
+        if other == partner:
+            assert "your partner" in text and "left" in text
+    assert lesson.seat_feedback(q, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.seat_check.run(seat_answer=Value(truth), seat_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["partner-seat"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    wrong = next(o for o in q["options"] if o != truth)
+    out, _ = lesson.seat_check.run(seat_answer=Value(wrong), seat_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+def test_c_deck_both_seat_questions_come_up_from_every_seat(load_lesson):
+    lesson = load_lesson("00_start_here")
+    asked = [lesson.seat_question(n) for n in range(40)]
+    assert {q["kind"] for q in asked} == {"partner", "next-player"}
+    assert {q["seat"] for q in asked} == {"South", "West", "North", "East"}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_meld_a_card_joins_the_partner_s_meld_never_the_other_side_s(load_lesson, kit, text_of, n):
+    lesson = load_lesson("00_start_here")
+    q = lesson.lay_question(n)
+    spot = q["spot"]
+    assert q["ours"].rank != q["theirs"].rank and len(spot.melds) == 1
+    # a discard after the lay-off that the referee accepts, found by the referee alone
+    loose = [c for c in spot.hand if c not in (q["ours"], q["theirs"])]
+    discard = next(c for c in loose if referee(spot, f"layoff {q['ours']} to 1; discard {c}").answer)
+    assert not referee(spot, f"layoff {q['theirs']} to 1; discard {discard}").answer
+    ok, text = lesson.lay_feedback(q, [(q["ours"],)], [discard])
+    assert ok is True and text.startswith("Right") and q["partner"] in text
+    bad, text = lesson.lay_feedback(q, [(q["theirs"],)], [discard])
+    assert bad is False and q["opponent"] in text and "other side" in text
+    none, text = lesson.lay_feedback(q, [], [discard])
+    assert none is False and "Group" in text
+    assert lesson.lay_feedback(q, [], [])[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, groups=[str(q["ours"])], selected=str(discard))
+    out, _ = lesson.lay_check.run(lay_ask=q, lay_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["whose-melds"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, groups=[str(q["theirs"])], selected=str(discard))
+    out, _ = lesson.lay_check.run(lay_ask=q, lay_hand=hand, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_goout_the_canastas_a_side_needs_are_the_table_s_own(load_lesson, kit, text_of, n):
+    from tutor.rules import rules_for
+
+    lesson = load_lesson("00_start_here")
+    q = lesson.need_question(n)
+    if n < len(lesson.GAME_STEPS):
+        assert (q["variant"], q["players"]) == lesson.GAME_STEPS[n]
+    need = rules_for(q["variant"], {"players": q["players"]}).canastas_to_go_out
+    right = kit.number_word(need)
+    ok, text = lesson.need_feedback(q, right)
+    assert ok is True and text.startswith("Right") and right in text
+    wrong = next(w for w in ("one", "two", "three") if w != right)
+    bad, text = lesson.need_feedback(q, wrong)
+    assert bad is False and f"ask for {right}" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.need_check.run(need_answer=Value(right), need_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["canastas-to-go-out"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.need_check.run(need_answer=Value(wrong), need_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+def test_c_goout_tables_needing_one_and_two_canastas_both_come_up(load_lesson):
+    lesson = load_lesson("00_start_here")
+    assert {lesson.need_question(n)["answer"] for n in range(40)} == {1, 2}
+
+
+@pytest.mark.parametrize("n", range(16))
+def test_c_goout_a_proposed_turn_is_whole_only_when_the_referee_accepts_it(load_lesson, kit, text_of, n):
+    lesson = load_lesson("00_start_here")
+    q = lesson.proposal_question(n)
+    if n < len(lesson.PROPOSAL_STEPS):
+        assert q["kind"] == lesson.PROPOSAL_STEPS[n]
+    verdict = referee(q["spot"], q["play"])
+    right, wrong = ("yes", "no") if verdict.answer else ("no", "yes")
+    ok, text = lesson.proposal_feedback(q, right)
+    assert ok is True and text.startswith("Right") and verdict.reasons[0].text in text
+    bad, text = lesson.proposal_feedback(q, wrong)
+    assert bad is False and f"the referee says {right}" in text
+    assert lesson.proposal_feedback(q, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.proposal_check.run(proposal_answer=Value(right), proposal_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["complete-turn"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.proposal_check.run(proposal_answer=Value(wrong), proposal_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+def test_c_goout_every_kind_of_proposed_turn_comes_up_and_both_answers_with_melds(load_lesson):
+    lesson = load_lesson("00_start_here")
+    asked = [lesson.proposal_question(n) for n in range(40)]
+    assert {q["kind"] for q in asked} == set(lesson.PROPOSAL_KINDS)
+    melded = {referee(q["spot"], q["play"]).answer for q in asked if q["kind"] == "meld-and-discard"}
+    assert melded == {True, False}
+
+
+# -- 16 play a hand: more practice --
+
+
+def _coach_move(state):
+    """The coach's move for the learner's seat, asked afresh with the lesson's full search."""
+    from tutor.engine.coach import advise
+    from tutor.engine.ismcts import observe
+
+    return advise(observe(state, 0), seconds=60).move
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_pickup_draw_or_take_is_the_coach_s_choice_and_a_closed_pile_is_the_checker_s(load_lesson, kit, text_of, n):
+    from tutor.engine.moves import Play
+
+    lesson = load_lesson("16_play_a_hand")
+    q = lesson.pile_question(n)
+    state = q["state"]
+    assert state.to_act == lesson.ME and state.phase == "before-draw" and state.rules.base == "classic"
+    pickup = ask("pickup", state.spot_for(lesson.ME, "before-draw"))
+    assert pickup.answer == (q["step"] == "pile-open")
+    move = _coach_move(state)
+    right = lesson.PILE_CHOICES[isinstance(move, Play) and move.takes_pile]
+    wrong = next(c for c in lesson.PILE_CHOICES if c != right)
+    ok, text = lesson.pile_feedback(q, right)
+    assert ok is True and text.startswith("Right") and "**Coach**" in text
+    bad, text = lesson.pile_feedback(q, wrong)
+    assert bad is False and "**Coach**" in text
+    if not pickup.answer:
+        assert right == lesson.PILE_CHOICES[0] and "closed to you" in text
+    assert not any(f"seat {k}" in text.lower() for k in range(4))
+    assert q["told"] and all(not line.lower().startswith(("seat", "you")) for line in q["told"])
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pile_check.run(pile_ask=q, pile_pick=Value(right), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["coach-draw-or-take"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pile_check.run(pile_ask=q, pile_pick=Value(wrong), tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+def test_c_pickup_the_coach_both_draws_and_takes_the_pile(load_lesson):
+    lesson = load_lesson("16_play_a_hand")
+    assert {lesson.pile_question(n)["answer"] for n in range(8)} == set(lesson.PILE_CHOICES)
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_c_discard_the_coach_s_discard_is_right_and_another_card_wrong(load_lesson, kit, text_of, n):
+    from collections import Counter
+
+    from tutor.play import DISCARD
+
+    lesson = load_lesson("16_play_a_hand")
+    q = lesson.discard_question(n)
+    state = q["state"]
+    assert state.to_act == lesson.ME and state.phase == "drawn"
+    move = _coach_move(state)
+    best = next(a.cards[0] for a in move.actions if a.kind == DISCARD)
+    used = Counter(c for a in move.actions if a.kind != DISCARD for c in a.cards)
+    assert Counter(q["left"]) == Counter(state.hands[lesson.ME]) - used and best in q["left"]
+    ok, text = lesson.discard_feedback(q, [best])
+    assert ok is True and text.startswith("Right") and best.symbol() in text and "**Coach**" in text
+    other = next(c for c in q["left"] if c != best)
+    bad, text = lesson.discard_feedback(q, [other])
+    assert bad is False and other.symbol() in text and "**Coach**" in text
+    two, text = lesson.discard_feedback(q, [best, other])
+    assert two is False and "one" in text
+    assert lesson.discard_feedback(q, [])[0] is None
+    spot = state.spot_for(lesson.ME)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(state.rules, format_cards(q["left"]), melds=spot.melds, discard=spot.discard,
+                           selected=str(best))
+    out, _ = lesson.discard_check.run(discard_ask=q, discard_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["coach-discard"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(state.rules, format_cards(q["left"]), melds=spot.melds, discard=spot.discard,
+                           selected=str(other))
+    out, _ = lesson.discard_check.run(discard_ask=q, discard_hand=hand, tracker=lost)
     assert "Right" not in text_of(out) and lost.widget.solved == []
 
 
@@ -2535,3 +2740,51 @@ def test_c_black3_every_kind_of_play_comes_up_and_both_answers(load_lesson):
     asked = [lesson.when_question(n) for n in range(30)]
     assert {q["kind"] for q in asked} == set(lesson.WHEN_KINDS)
     assert {referee(q["spot"], q["play"]).answer for q in asked} == {True, False}
+
+
+def test_c_goout_may_you_go_out_now_is_the_checker_s_answer_both_ways(load_lesson, kit, text_of, n):
+    from tutor.melds import judge
+
+    lesson = load_lesson("16_play_a_hand")
+    q = lesson.out_question(n)
+    state = q["state"]
+    assert state.to_act == lesson.ME and state.phase == "drawn"
+    spot = state.spot_for(lesson.ME)
+    canastas = sum(judge(state.rules, m).canasta for m in spot.melds)
+    assert spot.melds and (canastas == 0) == (q["step"] == "no-canasta")
+    truth = ask("go-out", spot).answer
+    if canastas < state.rules.canastas_to_go_out:
+        assert truth is False
+    right, wrong = ("yes", "no") if truth else ("no", "yes")
+    ok, text = lesson.out_feedback(q, right)
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.out_feedback(q, wrong)
+    assert bad is False
+    if q["step"] == "no-canasta":
+        assert "canasta" in text and "needs" in text
+    assert lesson.out_feedback(q, None)[0] is None
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.out_check.run(out_answer=Value(right), out_ask=q, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["go-out-now"]
+    lost = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.out_check.run(out_answer=Value(wrong), out_ask=q, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
+def test_c_goout_both_answers_come_up_once_the_side_has_a_canasta(load_lesson):
+    lesson = load_lesson("16_play_a_hand")
+    assert {ask("go-out", lesson.out_question(n)["state"].spot_for(lesson.ME)).answer for n in range(1, 5)} == {
+        True, False}
+
+
+def test_c_pickup_a_practice_spot_is_dealt_only_when_asked_for(load_lesson, kit, text_of):
+    lesson = load_lesson("16_play_a_hand")
+    assert lesson.dealt(Value(0), lesson.out_question) is None
+    assert lesson.dealt(Value(1), lesson.out_question)["step"] == lesson.OUT_STEPS[0]
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    for cell, inputs in ((lesson.pile_check, {"pile_ask": None, "pile_pick": Value(None)}),
+                         (lesson.discard_check, {"discard_ask": None, "discard_hand": None}),
+                         (lesson.out_check, {"out_ask": None, "out_answer": Value(None)})):
+        out, _ = cell.run(tracker=tracker, **inputs)
+        assert "Deal a spot first" in text_of(out)
+    assert tracker.widget.solved == []
