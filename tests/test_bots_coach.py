@@ -65,3 +65,14 @@ def test_the_coach_names_the_first_meld_minimum_before_the_side_is_down():
     advice = advise(observe(state, 0), iterations=2, seconds=60)
     text = " ".join(advice.lines)
     assert "first meld needs 50 points" in text and "The search bot would" in text
+
+
+def test_the_coach_s_lines_end_with_one_full_stop_each():
+    # reasons quoted from the deciders end in a full stop of their own
+    for seed in (1600, 1601, 1602):
+        state = new_game("classic", {}, seed=seed)
+        greedy = GreedyBot()
+        while state.to_act != 0 or state.phase != "drawn":
+            state.apply(greedy.choose(state.view(state.to_act)), state.to_act)
+        for line in advise(observe(state, 0), iterations=2, seconds=60).lines:
+            assert line.endswith(".") and ".." not in line, line

@@ -263,4 +263,5 @@ def advise(obs, *, iterations: int = 8, seconds: float = 0.8, seed: int = 0) -> 
         if isinstance(best, Play) and best.takes_pile:
             lines.append("Why the pile: its cards join your hand and can be melded at once; "
                          "a bigger hand makes canastas sooner.")
-    return Advice(tuple(lines), best, time.perf_counter() - start)
+    # a reason quoted at the end of a line brings its own full stop
+    return Advice(tuple(line.replace("..", ".") for line in lines), best, time.perf_counter() - start)
