@@ -382,7 +382,8 @@ def deepest_feedback(question, picked: str) -> tuple:
         return False, (f"The {shown} is a stopper: it is never the card taken to make a set; it only comes along "
                        "above a deeper card.")
     if take is None:
-        return False, f"Not the {shown}: no two naturals of your hand make a new set with it."
+        return False, (f"Not the {shown}: no two naturals of your hand, with or without wild cards, make a new set "
+                       "with it.")
     return False, f"Not the {shown}: " + "; ".join(r.text for r in take[1].reasons[:1]) + "."
 
 
@@ -507,7 +508,7 @@ def exchange_first_feedback(question, answer) -> tuple:
     if verdict.answer:
         return False, f"You may: {verdict.reasons[0].text}. No exchange is needed first."
     if not said_yes:
-        return True, f"Right: {joker} So this turn starts with the stock."
+        return True, f"Right: {joker[0].lower()}{joker[1:]} So this turn starts with the stock."
     return False, f"Not this turn. {joker} Every turn starts with the stock or the pile."
 
 
