@@ -19,8 +19,8 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, kind_feedback,
-                          ladder_step, learn, meld_mistake, meld_verdict, number_word, pairs, practise, problem,
-                          progress_widget, quote, recap, shuffled_pack, solution, sort_hand, whole_number)
+                          ladder_step, learn, meld_mistake, meld_verdict, number_word, pack_cards, pairs, practise,
+                          problem, progress_widget, quote, recap, shuffled_pack, solution, sort_hand, whole_number)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
     from tutor.melds import judge
@@ -30,13 +30,21 @@ with app.setup:
 
     rules = rules_for("canasty")
     LESSON = "08_canasty_cards_and_sets"
-    EXERCISES = ("wild-cards", "lay-out", "replacements", "every-wild")
+    EXERCISES = ("wild-cards", "lay-out", "replacements", "pick-a-set", "legal-set", "every-wild", "seven-bonus")
     # The "lay them out" hands climb, as (red threes, jokers) dealt: one red three, then a joker beside it,
     # then two red threes and a joker, of which only the first red three draws two.
     BONUS_STEPS = ((1, 0), (1, 1), (2, 1))
     # The "every wild card in one set" questions climb: one wild card, then more wild cards than a pair of
     # naturals (legal here, unlike in the classic game), then enough of them to make a set of seven.
     WILD_STEPS = (1, 3, 5)
+    # The "pick a set" hands climb: three naturals of one rank to find, then only pairs that need a wild card,
+    # then a single pair among lone naturals and wild cards that tempt a set of one natural.
+    SET_STEPS = ("three-naturals", "pair-and-wild", "one-pair")
+    # The "legal or not" sets climb from a plain set to the ones beginners misjudge, then come in any order.
+    LEGAL_STEPS = ("naturals", "one-natural", "wilds-outnumber", "black-threes", "mixed-ranks", "with-joker")
+    # The "set of seven" hands climb, as (players, naturals of the rank): a set of seven that needs wild
+    # cards, then one that earns more without them, then the same at bigger tables with more packs.
+    SEVEN_STEPS = ((4, 5), (4, 7), (6, 7), (10, 7))
 
 
 @app.function
@@ -276,6 +284,201 @@ def set_verdict(hand_view):
     return
 
 
+@app.function
+def natural_counts(hand) -> Counter:
+    """How many naturals of each rank the cards hold."""
+    return Counter(c.rank for c in hand if rules.is_natural(c))
+
+
+@app.function
+def pick_set_question(n: int) -> tuple:
+    """The n-th "pick a set" hand: a dealt Canasty hand (bonus cards laid out) whose sets grow harder to see."""
+    step = ladder_step(n, SET_STEPS)
+
+    def fits(dealt) -> bool:
+        counts = natural_counts(dealt["hand"])
+        wilds = sum(rules.is_wild(c) for c in dealt["hand"])
+        most = max(counts.values(), default=0)
+        if step == "three-naturals":
+            return most >= 3
+        if step == "pair-and-wild":
+            return most == 2 and wilds >= 1
+        return most == 2 and sum(k == 2 for k in counts.values()) == 1 and wilds >= 2
+
+    return deal_until(rules, 8200 + n, fits, tries=3000)["hand"]
+
+
+@app.function
+def set_mistake(cards) -> str | None:
+    """What is wrong with these cards as a Canasty set, in plain words (``None``: a legal set), by the set rules."""
+    bonus = next((c for c in cards if rules.role(c) == "bonus"), None)
+    if bonus is not None:
+        return f"{bonus.symbol()} is a bonus card in Canasty, not a wild card: it is laid out, never put in a set"
+    if len(cards) >= rules["meld"]["min_cards"] and all(rules.is_wild(c) for c in cards):
+        return (f"{cards_text(cards)} holds no natural. However many wild cards a set carries, it needs at least "
+                f"{number_word(rules['meld']['min_naturals'])} naturals of one rank")
+    return meld_mistake(rules, cards)
+
+
+@app.function
+def legal_set_text(cards) -> str:
+    """Why a legal set is legal: its naturals and its wild cards, judged by the set rules."""
+    meld = judge(rules, tuple(cards), going_out=False)
+    wilds = (f" and {number_word(meld.wilds)} wild card{'s' * (meld.wilds != 1)}" if meld.wilds
+             else ", no wild card")
+    return (f"{cards_text(cards)} is a legal set: {number_word(meld.naturals)} naturals of one rank{wilds}. "
+            f"Any {number_word(rules['meld']['min_naturals'])} naturals of a rank carry any number of wild cards.")
+
+
+@app.function
+def pick_set_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select one legal set" from a dealt hand, judged by the set rules."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    mistake = set_mistake(picked)
+    if mistake is not None:
+        return False, f"Not a legal set: {mistake}."
+    return True, "Right: " + legal_set_text(picked)
+
+
+@app.function
+def a_set_in(hand) -> tuple:
+    """One legal set in the hand, found by the set rules: the naturals of a rank, with a wild card if they need one."""
+    counts = natural_counts(hand)
+    wilds = [c for c in hand if rules.is_wild(c)]
+    for rank, _ in counts.most_common():
+        naturals = [c for c in hand if rules.is_natural(c) and c.rank == rank]
+        for cards in (naturals, naturals + wilds[:1]):
+            if set_mistake(cards) is None:
+                return tuple(cards)
+    return ()
+
+
+@app.function
+def legal_set_question(n: int) -> dict:
+    """The n-th "legal or not" set: cards put down as one set, climbing through the usual mistakes."""
+    kind = ladder_step(n, LEGAL_STEPS) if n < len(LEGAL_STEPS) else random.Random(n).choice(LEGAL_STEPS)
+    rng = random.Random(8300 + n)
+    used = Counter()
+    a, b = rng.sample(list(rules.natural_ranks), 2)
+
+    def wilds(k: int) -> list:
+        return [pack_cards(rules, rng, used, rng.choice(sorted(rules.wild_ranks)), 1)[0] for _ in range(k)]
+
+    if kind == "naturals":
+        cards = pack_cards(rules, rng, used, a, rng.randint(3, 4))
+    elif kind == "one-natural":
+        cards = pack_cards(rules, rng, used, a, 1) + wilds(rng.randint(2, 3))
+    elif kind == "wilds-outnumber":
+        cards = pack_cards(rules, rng, used, a, 2) + wilds(rng.randint(3, 4))
+    elif kind == "black-threes":
+        cards = [c for c in parse_cards("3S 3C") if rules.role(c) == "blocker"] + wilds(1)
+    elif kind == "mixed-ranks":
+        cards = pack_cards(rules, rng, used, a, 2) + pack_cards(rules, rng, used, b, 1) + wilds(1)
+    else:
+        cards = pack_cards(rules, rng, used, a, 2) + pack_cards(rules, rng, used, "JK", 1)
+    return {"cards": sort_hand(rules, cards), "kind": kind}
+
+
+@app.function
+def legal_set_feedback(question, answer) -> tuple:
+    """(right?, message) for "is this a legal set?", the answer judged by the set rules."""
+    if answer is None:
+        return None, ""
+    cards = question["cards"]
+    mistake = set_mistake(cards)
+    legal = mistake is None
+    if (answer == "legal") == legal:
+        return True, "Right: " + (legal_set_text(cards) if legal else f"not a legal set: {mistake}.")
+    if legal:
+        return False, "It is a legal set. " + legal_set_text(cards)
+    return False, f"Not a legal set: {mistake}."
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: pick a set
+
+    Select the cards of **one legal set** in this Canasty hand (its bonus
+    cards are already laid out). The first hands hold three naturals of a
+    rank; later you need a wild card to finish a pair.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_set = deal_button("Next hand")
+    new_set
+    return (new_set,)
+
+
+@app.cell
+def _(new_set):
+    set_hand = pick_set_question(new_set.value)
+    set_pick = hand_widget(rules, set_hand)
+    mo.vstack([set_pick, hint(f"Look for {number_word(rules['meld']['min_naturals'])} or more naturals of one rank "
+                              "(not threes, not kings). A king or a 2 may join them.")])
+    return set_hand, set_pick
+
+
+@app.cell
+def pick_set_check(set_hand, set_pick, tracker):
+    _right, _text = pick_set_feedback(set_hand, set_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="pick-a-set", waiting="Select the cards of one set.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(set_hand):
+    _set = a_set_in(set_hand)
+    solution("Show a solution", mo.md(f"For example {cards_text(_set)}." if _set else "This hand holds no set."))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: legal or not?
+
+    A player puts these cards down as one set. Is it a legal set? The
+    first is plain; then come the sets beginners misjudge.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_legal = deal_button("Next set")
+    new_legal
+    return (new_legal,)
+
+
+@app.cell
+def _(new_legal):
+    legal_ask = legal_set_question(new_legal.value)
+    legal_answer = mo.ui.radio(options={"a legal set": "legal", "not a legal set": "not legal"}, label="These cards are")
+    mo.vstack([cards_view(legal_ask["cards"], rules, width=56), legal_answer,
+               hint("Count the naturals of one rank first: kings and 2s are wild, jokers and threes are never "
+                    "in a set.")])
+    return legal_answer, legal_ask
+
+
+@app.cell
+def legal_set_check(legal_answer, legal_ask, tracker):
+    _right, _text = legal_set_feedback(legal_ask, legal_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="legal-set", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(legal_ask):
+    solution("Show the rule's verdict", meld_verdict(rules, legal_ask["cards"], going_out=False))
+    return
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -423,6 +626,109 @@ def _(every_hand):
     _pair = [c for c in every_hand if c.rank == _rank][:2]
     solution("Show a solution", mo.md(f"The pair {cards_text(_pair)} with every wild card, "
                                       f"{cards_text(_wilds)}: {cards_text(_pair + _wilds)}."))
+    return
+
+
+@app.function
+def best_seven(table_rules, hand) -> int | None:
+    """The biggest set-of-seven bonus the hand can earn in one set, by the set and bonus rules."""
+    wilds = [c for c in hand if table_rules.is_wild(c)]
+    best = None
+    for rank in natural_counts(hand):
+        naturals = [c for c in hand if table_rules.is_natural(c) and c.rank == rank]
+        for cards in (naturals, naturals + wilds):
+            try:
+                meld = judge(table_rules, tuple(cards), going_out=False)
+            except TutorError:
+                continue
+            bonus = canasta_bonus(table_rules, meld)
+            if bonus is not None and (best is None or bonus.points > best):
+                best = bonus.points
+    return best
+
+
+@app.function
+def seven_question(n: int) -> dict:
+    """The n-th "biggest bonus" hand: naturals of one rank, wild cards and lone naturals, at a table that grows."""
+    players, naturals = ladder_step(n, SEVEN_STEPS)
+    table_rules = rules_for("canasty", {"players": players})
+    rng = random.Random(8400 + n)
+    used = Counter()
+    rank, *others = rng.sample(list(table_rules.natural_ranks), 4)
+    cards = pack_cards(table_rules, rng, used, rank, naturals)
+    cards += [pack_cards(table_rules, rng, used, rng.choice(sorted(table_rules.wild_ranks)), 1)[0]
+              for _ in range(table_rules["canasta"]["min_cards"] - naturals + 1)]
+    cards += [pack_cards(table_rules, rng, used, r, 1)[0] for r in others]
+    hand = sort_hand(table_rules, cards)
+    return {"hand": hand, "players": players, "rules": table_rules, "best": best_seven(table_rules, hand)}
+
+
+@app.function
+def seven_feedback(question, selected) -> tuple:
+    """(right?, message) for "the set of seven that earns the biggest bonus", judged by the set and bonus rules."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    table_rules = question["rules"]
+    mistake = set_mistake(picked)
+    if mistake is not None:
+        return False, f"Not a legal set: {mistake}."
+    meld = judge(table_rules, tuple(picked), going_out=False)
+    bonus = canasta_bonus(table_rules, meld)
+    if bonus is None:
+        return False, (f"A legal set, but only {number_word(len(picked))} cards: a set earns its bonus from "
+                       f"{number_word(table_rules['canasta']['min_cards'])} cards on. Add the other cards of its "
+                       "rank, or wild cards.")
+    if bonus.points < question["best"]:
+        return False, (f"A set of seven, but with a wild card in it: it earns {bonus.points}. Leave the wild cards "
+                       f"in your hand: the naturals alone earn {question['best']}.")
+    return True, (f"Right: {cards_text(picked)} is a {bonus.item}, {bonus.points} on top of its cards with "
+                  f"{number_word(table_rules.layout.decks)} packs on the table.")
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: the biggest bonus
+
+    Select the **one set of seven** in this hand that earns the **biggest
+    bonus**. The first hand needs its wild cards; in the next ones, think
+    twice before you add them; then the table grows, and so do the packs.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_seven = deal_button("Next hand")
+    new_seven
+    return (new_seven,)
+
+
+@app.cell
+def _(new_seven):
+    seven_ask = seven_question(new_seven.value)
+    seven_pick = hand_widget(rules, seven_ask["hand"])
+    _decks = seven_ask["rules"].layout.decks
+    mo.vstack([mo.md(f"A table of **{seven_ask['players']}** players, so **{number_word(_decks)}** packs."),
+               seven_pick,
+               hint("A set of seven with no wild card in it is natural, and earns more than one holding a king "
+                    "or a 2. Each pack beyond the base lowers both bonuses.")])
+    return seven_ask, seven_pick
+
+
+@app.cell
+def seven_check(seven_ask, seven_pick, tracker):
+    _right, _text = seven_feedback(seven_ask, seven_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="seven-bonus", waiting="Select one set of seven.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(seven_ask):
+    solution("Show the answer", mo.md(f"The best set of seven here earns **{seven_ask['best']}** on top of its "
+                                      "cards: the naturals alone if there are enough of them, else the naturals "
+                                      "with the wild cards."))
     return
 
 

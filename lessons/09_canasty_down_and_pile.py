@@ -18,7 +18,8 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, cards_view, deal, deal_button, deal_until, hand_widget, hint, ladder_step,
-                          learn, meld_mistake, pairs, practise, progress_widget, proposal, quote, recap, solution)
+                          learn, meld_mistake, number_word, pairs, practise, progress_widget, proposal, quote, recap,
+                          solution, sort_hand)
     from tutor.cards import Card, format_cards, parse_cards, parse_melds
     from tutor.questions import ask
     from tutor.render import cards_text
@@ -27,11 +28,13 @@ with app.setup:
 
     rules = rules_for("canasty")
     LESSON = "09_canasty_down_and_pile"
-    EXERCISES = ("take-the-pile", "make-the-down", "pile-or-not")
+    EXERCISES = ("take-the-pile", "make-the-down", "down-enough", "pile-or-not", "pile-cards")
     # Each new question climbs one step: a higher score asks for a bigger down.
     DOWN_SCORES = (0, 700, 1200, 1700, 2200)
     # The pile questions climb too: down, then a buried black three, then not yet down.
     PILE_STEPS = ((True, False), (True, True), (False, False), (False, True))
+    # The "which cards take it" hands are short, so every pair of cards is asked of the checker quickly.
+    TAKERS_HAND = 8
 
 
 @app.function
@@ -154,6 +157,128 @@ def pile_feedback(question, picked: str) -> tuple:
     return False, "Not with these: " + "; ".join(r.text for r in verdict.reasons) + "."
 
 
+@app.function
+def legal_sets(hand) -> list:
+    """Every set of three or four cards from the hand that the set rules allow, each once."""
+    from itertools import combinations
+
+    found = dict.fromkeys(tuple(c) for k in (3, 4) for c in combinations(hand, k))
+    return [s for s in found if meld_mistake(rules, s) is None]
+
+
+@app.function
+def down_enough_question(n: int) -> dict:
+    """The n-th "enough or short" down: sets from a dealt hand, at a score that rises with n.
+
+    The answers alternate, enough then short; each is the checker's verdict on the down.
+    """
+    import random
+
+    score = ladder_step(n, DOWN_SCORES)
+    need = rules.initial_need(score)
+    enough = n % 2 == 0
+    rng = random.Random(9500 + n)
+    for k in range(300):
+        hand = deal(rules, 9500 + n * 300 + k)["hand"]
+        sets = legal_sets(hand)
+        downs = [(s,) for s in sets]
+        if n >= 2:  # later downs are two sets of different ranks that add up
+            downs = [(a, b) for i, a in enumerate(sets) for b in sets[i + 1:]
+                     if Counter(a) + Counter(b) <= Counter(hand)
+                     and {c.rank for c in a if rules.is_natural(c)} != {c.rank for c in b if rules.is_natural(c)}]
+        downs = [d for d in downs if (sum(rules.value(c) for s in d for c in s) >= need) == enough]
+        if not downs:
+            continue
+        down = rng.choice(downs)
+        spot = Spot.from_dict({"variant": "canasty", "hand": format_cards(hand), "score": score})
+        play = " | ".join(format_cards(s) for s in down)
+        verdict = ask("initial-meld", spot, play=play)
+        if verdict.answer == enough:
+            return {"spot": spot, "score": score, "need": need, "sets": [format_cards(s) for s in down],
+                    "play": play, "enough": verdict.answer, "reasons": [r.text for r in verdict.reasons]}
+    raise ValueError("no deal with such a down")
+
+
+@app.function
+def down_enough_feedback(question, answer) -> tuple:
+    """(right?, message) for "is this down enough?", against the checker's verdict on it."""
+    if answer is None:
+        return None, ""
+    score, need = question["score"], question["need"]
+    points = sum(rules.value(c) for s in question["sets"] for c in parse_cards(s))
+    total = f"these sets total {points}, and at a score of {score} the down must total at least {need}"
+    if (answer == "enough") == question["enough"]:
+        return True, f"Right: {total}" + ("." if question["enough"] else f", so it is {need - points} short.")
+    if question["enough"]:
+        return False, f"It is enough: {total}. Sets put down in one turn add up."
+    if points >= need:
+        return False, "Not this down: " + "; ".join(question["reasons"]) + "."
+    return False, f"Short: {total}. Find your score's row in the table above."
+
+
+@app.function
+def pile_takers(spot) -> Counter:
+    """The cards of the hand that take the pile together with some other card of it, each pair asked of the checker."""
+    from itertools import combinations
+
+    hand = list(spot.hand)
+    asked: dict = {}
+    taking = set()
+    for i, j in combinations(range(len(hand)), 2):
+        pair = format_cards([hand[i], hand[j]])
+        if pair not in asked:
+            asked[pair] = ask("pickup", spot, play=pair).answer
+        if asked[pair]:
+            taking.update((i, j))
+    return Counter(hand[i] for i in taking)
+
+
+@app.function
+def takers_question(n: int) -> dict:
+    """The n-th "which cards take it" question: a short dealt hand and a pile, climbing as the pile questions do."""
+    down, buried = ladder_step(n, PILE_STEPS)
+    for k in range(300):
+        dealt = deal_until(rules, 9700 + n * 300 + k, lambda d: pairs(rules, d["hand"]) >= 1
+                           and any(rules.is_wild(c) for c in d["hand"]), cards=TAKERS_HAND, pile=8)
+        spot = pile_table(dealt, down=down, buried=buried)
+        takers = pile_takers(spot)
+        if takers:
+            return {"spot": spot, "down": down, "buried": buried, "takers": takers}
+    raise ValueError("no deal whose pile can be taken")
+
+
+@app.function
+def takers_feedback(question, selected) -> tuple:
+    """(right?, message) for "select every card that can take the pile", against the checker's pairs."""
+    picked = Counter(parse_cards(selected))
+    if not picked:
+        return None, ""
+    takers = question["takers"]
+    top = question["spot"].discard[-1]
+    stray = list((picked - takers).elements())
+    missing = list((takers - picked).elements())
+    if stray:
+        card = stray[0]
+        if rules.is_wild(card) and question["buried"]:
+            return False, (f"Not {card.symbol()}: a black three lies buried in the pile, so only a natural pair of "
+                           f"the top card's rank takes it. No wild card helps.")
+        if rules.is_natural(card) and card.rank != top.rank and not rules.is_wild(top):
+            return False, (f"Not {card.symbol()}: the two cards must make a set with the top card, "
+                           f"{top.symbol()}, and {card.symbol()} is not of its rank.")
+        if not question["down"]:
+            return False, (f"Not {card.symbol()}: you are not down yet, so taking the pile must make your down "
+                           f"this turn, and with {card.symbol()} it never does.")
+        return False, f"Not {card.symbol()}: with no other card of your hand does it take the pile."
+    if missing:
+        wild = any(rules.is_wild(c) for c in missing)
+        return False, (f"{number_word(len(missing)).capitalize()} more: select every card that takes the pile with "
+                       "one other card of yours." + (" A wild card counts too, beside a natural of the top card's "
+                                                     "rank." if wild else ""))
+    shown = cards_text(sort_hand(rules, list(takers.elements())))
+    return True, (f"Right: {shown}. Each of them takes this pile, with the {top.symbol()} on top and one other card "
+                  "of yours.")
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -263,6 +388,53 @@ def _(down_ask):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Exercise 2: enough or short?
+
+    A player at the score shown puts down the sets below as the down.
+    Is it enough? Each new question comes at a higher score, and later
+    downs are two sets that add up.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_enough = deal_button("Next down")
+    new_enough
+    return (new_enough,)
+
+
+@app.cell
+def _(new_enough):
+    enough_ask = down_enough_question(new_enough.value)
+    enough_answer = mo.ui.radio(options={"enough": "enough", "short": "short"}, label="This down is")
+    mo.vstack([mo.md(f"The player's score: **{enough_ask['score']}**. The down:"),
+               mo.hstack([cards_view(m, rules, label=f"set {i}", width=40)
+                          for i, m in enumerate(enough_ask["sets"], start=1)], justify="start", wrap=True, gap=1),
+               enough_answer,
+               hint("Add up the cards of every set: a king is worth more than a 2. Then find the "
+                    "player's score in the table above.")])
+    return enough_answer, enough_ask
+
+
+@app.cell
+def enough_check(enough_answer, enough_ask, tracker):
+    _right, _text = down_enough_feedback(enough_ask, enough_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="down-enough", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(enough_ask):
+    _verdict, _view = ask_verdict("initial-meld", enough_ask["spot"], play=enough_ask["play"],
+                                  yes="Enough for the down", no="Not enough for the down")
+    solution("Show the checker's answer", _view)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## Taking the pile
 
     Only the top card of the pile is ever used. To take the pile, the player
@@ -347,7 +519,7 @@ def pickup_verdict(hand_view, table, tracker):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ### Exercise 2: yours or not?
+    ### Exercise 3: yours or not?
 
     Select the two cards from your hand you would take this pile with. The
     first piles are easy; then a black three hides in the pile, and then
@@ -388,6 +560,52 @@ def pile_check(pile_ask, pile_hand, tracker):
 def _(pile_ask):
     _verdict, _view = ask_verdict("pickup", pile_ask["spot"], yes="The pile can be taken", no="It cannot")
     solution("Show the checker's answer", _view)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Exercise 4: which cards take it?
+
+    Select **every card** of your hand that can take this pile, together
+    with one other card of yours. The piles climb as before: a plain pile,
+    then a black three buried in it, then you are not yet down.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_takers = deal_button("Next pile")
+    new_takers
+    return (new_takers,)
+
+
+@app.cell
+def _(new_takers):
+    takers_ask = takers_question(new_takers.value)
+    _spot = takers_ask["spot"]
+    takers_hand = hand_widget(rules, _spot.hand, melds=_spot.melds, discard=_spot.discard)
+    _facts = ("you are down" if takers_ask["down"] else "you are not down yet") + ", and your turn is starting."
+    mo.vstack([mo.md(_facts.capitalize()), takers_hand,
+               cards_view(_spot.discard, rules, label="the whole pile, bottom to top", width=36),
+               hint("Start from the top card's rank. Then ask of each wild card: may it join a natural of that "
+                    "rank here, with a black three in the pile or not?")])
+    return takers_ask, takers_hand
+
+
+@app.cell
+def takers_check(takers_ask, takers_hand, tracker):
+    _right, _text = takers_feedback(takers_ask, takers_hand.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="pile-cards", waiting="Select the cards.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(takers_ask):
+    solution("Show the answer", cards_view(list(takers_ask["takers"].elements()), rules,
+                                           label="the cards that take this pile", width=40))
     return
 
 

@@ -20,8 +20,8 @@ with app.setup:
 
     from rulebook import (ask_verdict, cards_view, deal, deal_button, hand_widget, hint, ladder_step, learn,
                           meld_mistake, number_word, play_text, practise, problem, progress_widget, quote, recap,
-                          solution, table_view, verdict_view)
-    from tutor.cards import Card, format_cards
+                          solution, sort_hand, table_view, verdict_view, whole_number)
+    from tutor.cards import Card, format_cards, parse_cards
     from tutor.questions import ask, referee
     from tutor.render import cards_text
     from tutor.rules import rules_for
@@ -34,9 +34,17 @@ with app.setup:
               "C": "a card passed off as another rank", "M": "taking the pile with cards that do not match",
               "N": "unrelated cards counted as a down"}
     LESSON = "10_canasty_going_out_and_cheats"
-    EXERCISES = ("go-out", "name-the-cheat")
+    EXERCISES = ("go-out", "may-go-out", "lay-off", "end-score", "name-the-cheat")
     # The going-out questions climb: an ordinary round, then the first round, where the wimp rule looks at scores.
     GO_OUT_STEPS = (False, False, True)
+    # The "may you go out?" tables climb: a later round, then first rounds where the scores decide.
+    WIMP_STEPS = ("later", "first-close", "first-behind", "first-leader", "first-near-leader")
+    # The "lay off first" hands climb: a natural of one of your sets, then a wild card too, then a black three.
+    LAYOFF_STEPS = (("match",), ("match", "wild"), ("match", "wild", "black-three"))
+    # The "what does the hand score" tables climb, as (down?, cards in the hand besides lone naturals).
+    END_STEPS = ((True, ("black-three",)), (True, ("match", "wild")), (False, ("match", "black-three")))
+    # How the scoring names the cards a side lays off when the hand ends.
+    LAID_OFF_ITEM = "cards laid off at the end: "
     # The cheat questions climb from a fair down to the cheats that are hardest to see.
     CHEAT_STEPS = ("legal", "A", "N", "B", "C", "M")
     CHEAT_SCORES = (0, 1500)
@@ -208,6 +216,140 @@ def cheats_named(verdict) -> list:
     return sorted(r.rule.split(".")[1] for r in verdict.reasons if r.rule.startswith("Y-CHEATS."))
 
 
+@app.function
+def wimp_question(n: int) -> dict:
+    """The n-th "may you go out?" table: a way out the cards allow, in a round and at scores that climb."""
+    step = ladder_step(n, WIMP_STEPS) if n < len(WIMP_STEPS) else random.Random(n).choice(WIMP_STEPS)
+    gap = rules["go_out"]["wimp_gap"]
+    # Scores as parts of the wimp rule's gap (yours first), so they follow the rules data.
+    parts = {"later": (1, 8, 4, 0), "first-close": (1, 3, 2, 0), "first-behind": (1, 6, 2, 0),
+             "first-leader": (6, 1, 2, 0), "first-near-leader": (4, 6, 0, 1)}[step]
+    scores = [gap * k // 4 for k in parts]
+    for k in range(200):
+        table = going_out_table(10500 + n * 200 + k, first_round=False)
+        if ask("go-out", table).answer:
+            break
+    table = table.replace(first_round=step != "later", scores=tuple(scores), score=scores[0])
+    verdict = ask("go-out", table)
+    return {"spot": table, "step": step, "answer": verdict.answer, "reasons": [r.text for r in verdict.reasons]}
+
+
+@app.function
+def wimp_feedback(question, answer) -> tuple:
+    """(right?, message) for "may you go out this turn?", against the checker's verdict."""
+    if answer is None:
+        return None, ""
+    spot = question["spot"]
+    gap = rules["go_out"]["wimp_gap"]
+    behind, spread = max(spot.scores) - spot.scores[0], max(spot.scores) - min(spot.scores)
+    why_yes = (f"you are {behind} behind the leader and the scores are {spread} apart, both at least {gap}"
+               if spot.first_round else "the wimp rule holds only in the first round of a hand; later a player "
+               "who is down goes out whenever the cards allow")
+    said_yes = answer == "yes"
+    if said_yes == question["answer"]:
+        return True, (f"Right: you may go out: {why_yes}." if said_yes
+                      else "Right: not this turn: " + "; ".join(question["reasons"]) + ".")
+    if question["answer"]:
+        return False, f"You may go out: {why_yes}."
+    return False, "Not this turn: " + "; ".join(question["reasons"]) + "."
+
+
+@app.function
+def end_table(n: int, *, down: bool, extras: tuple) -> Spot:
+    """A seeded table at the end of a hand someone else ended: your sets, what is left in your hand, bonus cards.
+
+    ``extras`` are kinds of card put in the hand besides lone naturals: "match" (a natural of one of your
+    sets), "wild", "black-three".
+    """
+    rng = random.Random(10700 + n)
+    used = Counter()
+    a, b, c, d, e = rng.sample(NATURALS, 5)
+    melds = [some_cards(rng, used, a, 3), some_cards(rng, used, b, 2) + some_cards(rng, used, "K", 1)]
+    hand = some_cards(rng, used, c, 1) + some_cards(rng, used, d, 1) + some_cards(rng, used, e, rng.randint(1, 2))
+    if "match" in extras:
+        hand += some_cards(rng, used, rng.choice([a, b]), 1)
+    if "wild" in extras:
+        hand += some_cards(rng, used, rng.choice(sorted(rules.wild_ranks)), 1)
+    if "black-three" in extras:
+        hand.append(Card("3", rng.choice("SC")))
+    bonus = rng.sample([Card("3", "H"), Card("3", "D"), Card("JK")], rng.randint(1, 2))
+    return Spot.from_dict({"variant": "canasty", "hand": format_cards(sort_hand(rules, hand)),
+                           "melds": [format_cards(m) for m in melds] if down else [],
+                           "red_threes": format_cards(bonus), "phase": "drawn"})
+
+
+@app.function
+def laid_off(spot: Spot) -> Counter:
+    """The cards the scoring lays off onto the side's sets when the hand ends (none for a side not down)."""
+    for line in score_hand(spot).breakdown:
+        if line.item.startswith(LAID_OFF_ITEM):
+            return Counter(parse_cards(line.item[len(LAID_OFF_ITEM):]))
+    return Counter()
+
+
+@app.function
+def layoff_question(n: int) -> Spot:
+    """The n-th "lay off first" table: you are down, and the cards left in your hand climb in kind."""
+    return end_table(n, down=True, extras=ladder_step(n, LAYOFF_STEPS))
+
+
+@app.function
+def layoff_feedback(spot: Spot, selected) -> tuple:
+    """(right?, message) for "select the cards you lay off before counting", against the scoring."""
+    picked = Counter(parse_cards(selected))
+    if not picked:
+        return None, ""
+    laid = laid_off(spot)
+    stray = list((picked - laid).elements())
+    missing = list((laid - picked).elements())
+    if stray:
+        card = stray[0]
+        if rules.role(card) == "blocker":
+            return False, f"Not {card.symbol()}: a black three never joins a set; it stays and counts minus."
+        return False, f"Not {card.symbol()}: you have no set of its rank, so it stays in your hand and counts minus."
+    if missing:
+        wild = any(rules.is_wild(c) for c in missing)
+        return False, (f"{number_word(len(missing)).capitalize()} more: "
+                       + ("wild cards are laid off too, onto any of your sets." if wild
+                          else "every card of a rank you have a set of is laid off."))
+    left = list((Counter(spot.hand) - laid).elements())
+    stay = f"; {cards_text(left)} stay{'s' * (len(left) == 1)} in your hand and count minus" if left else ""
+    many = sum(laid.values()) > 1
+    return True, (f"Right: {cards_text(list(laid.elements()))} go{'' if many else 'es'} onto your sets and "
+                  f"count{'' if many else 's'} plus{stay}. "
+                  f"The hand scores {score_hand(spot).total:+d} for you.")
+
+
+@app.function
+def end_score_question(n: int) -> Spot:
+    """The n-th "what does the hand score" table: down, then down with cards to lay off, then not down."""
+    down, extras = ladder_step(n, END_STEPS)
+    return end_table(100 + n, down=down, extras=extras)
+
+
+@app.function
+def end_score_feedback(spot: Spot, given: int | None) -> tuple:
+    """(right?, message) for the learner's score for the hand, against the scoring's total and its items."""
+    if given is None:
+        return None, ""
+    result = score_hand(spot)
+    if given == result.total:
+        return True, f"Right: {result.total:+d}."
+    if given == -result.total:
+        return False, (f"Not quite: check the sign. This hand counts {'plus' if result.total > 0 else 'minus'} "
+                       "for you.")
+    for line in result.breakdown:
+        if given == result.total - line.points:
+            return False, f"Not quite: you left out one item, {line.item} ({line.points:+d})."
+        if given == result.total - 2 * line.points:
+            return False, f"Not quite: check the sign of {line.item}: it counts {line.points:+d}."
+    if not spot.melds:
+        return False, ("Not quite: a player who is not down counts everything minus, every card in the hand and "
+                       "every bonus card laid out.")
+    return False, ("Not quite: your sets count plus, with the cards you lay off on them; the rest of your hand "
+                   "counts minus, a black three too; your bonus cards count plus.")
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -372,6 +514,51 @@ def _(go_table):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Exercise 2: may you go out?
+
+    Your cards allow a way out this turn. **May you take it?** The first
+    table is in a later round; then come first rounds, where the scores
+    decide.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_wimp = deal_button("Next table")
+    new_wimp
+    return (new_wimp,)
+
+
+@app.cell
+def _(new_wimp):
+    wimp_ask = wimp_question(new_wimp.value)
+    _spot = wimp_ask["spot"]
+    _when = "the first round of the hand" if _spot.first_round else "a later round"
+    wimp_answer = mo.ui.radio(options={"yes, I may go out": "yes", "no, not this turn": "no"}, label="Your answer")
+    mo.vstack([mo.md(f"Scores this game: {', '.join(map(str, _spot.scores))} (yours first), in {_when}."),
+               hand_widget(rules, _spot.hand, melds=_spot.melds, readonly=True), wimp_answer,
+               hint("First: is this the first round? Then find the leader, and the lowest score.")])
+    return wimp_answer, wimp_ask
+
+
+@app.cell
+def wimp_check(tracker, wimp_answer, wimp_ask):
+    _right, _text = wimp_feedback(wimp_ask, wimp_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="may-go-out", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(wimp_ask):
+    _verdict, _view = ask_verdict("go-out", wimp_ask["spot"], yes="You may go out", no="You may not go out")
+    solution("Show the checker's answer", _view)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## When someone goes out
 
     The hand ends at once. Every other player who is down first lays off on
@@ -410,6 +597,99 @@ def end_score(down_switch):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Exercise 3: lay off first
+
+    Someone else has just gone out, and you are down. Select the cards of
+    your hand that you **lay off** onto your sets before you count. Later
+    hands hold a wild card, then a black three too.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_layoff = deal_button("Next hand")
+    new_layoff
+    return (new_layoff,)
+
+
+@app.cell
+def _(new_layoff):
+    layoff_spot = layoff_question(new_layoff.value)
+    layoff_hand = hand_widget(rules, layoff_spot.hand, melds=layoff_spot.melds)
+    mo.vstack([layoff_hand, hint("Look at the rank of each of your sets. And a wild card: where may it go?")])
+    return layoff_hand, layoff_spot
+
+
+@app.cell
+def layoff_check(layoff_hand, layoff_spot, tracker):
+    _right, _text = layoff_feedback(layoff_spot, layoff_hand.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="lay-off", waiting="Select the cards you lay off.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(layoff_spot):
+    solution("Show the answer", cards_view(list(laid_off(layoff_spot).elements()), rules, label="laid off",
+                                           width=40))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Exercise 4: what does the hand score?
+
+    Someone else has gone out. What does this hand score **for you**?
+    Type the total, minus sign and all. First you are down; then you have
+    cards to lay off; then you are not down at all.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_end = deal_button("Next hand")
+    new_end
+    return (new_end,)
+
+
+@app.cell
+def _(new_end):
+    end_spot = end_score_question(new_end.value)
+    end_box = mo.ui.text(placeholder="a whole number, e.g. -40", label="Your score for the hand")
+    mo.vstack([table_view(end_spot, "someone else went out",
+                          "you are down" if end_spot.melds else "you are not down"), end_box,
+               hint("Your sets and the cards you lay off on them count plus, and so do your bonus cards if you "
+                    "are down; the rest of your hand counts minus.")])
+    return end_box, end_spot
+
+
+@app.cell
+def end_score_check(end_box, end_spot, tracker):
+    try:
+        _given = whole_number(end_box.value)
+    except ValueError as _error:
+        _shown = problem(_error)
+    else:
+        _right, _text = end_score_feedback(end_spot, _given)
+        _shown = practise(_right, _text, _text, tracker=tracker, exercise="end-score",
+                          waiting="Type your score for the hand.")
+    _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _(end_spot):
+    _result = score_hand(end_spot)
+    _rows = ["| item | points |", "|:---|---:|"] + [f"| {l.item} | {l.points:+d} |" for l in _result.breakdown]
+    solution("Show the count", mo.md("\n".join(_rows) + f"\n\nTotal: **{_result.total:+d}**"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## The legal cheats
 
     Canasty's rule text lists a handful of "legal cheats": moves players try
@@ -434,7 +714,7 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ### Exercise 2: spot the cheat
+    ### Exercise 5: spot the cheat
 
     A player at your table makes the play shown, from the hand shown. Is it
     fair, and if not, which cheat is it? The first plays are plain; later

@@ -27,7 +27,7 @@ with app.setup:
     from tutor.cards import Card, format_cards, full_deck, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import card_points, judge
-    from tutor.render import cards_html, cards_text, spot_html
+    from tutor.render import cards_html, cards_text, rule_html as rule_block, spot_html
     from tutor.rules import BUILTIN, Rules, Variant, load_variant, rules_for
     from tutor.scoring import canasta_bonus
     from tutor.widget import HandWidget, ProgressWidget
@@ -53,29 +53,8 @@ def rules_of(what) -> Rules:
 
 @app.function
 def rule_html(rules, rule_id: str, *, detail: str = "") -> str:
-    """One rule as an HTML block: its ID, its sentence, and where it comes from.
-
-    ``rule_id`` may be a finer ID such as ``Y-CHEATS.A``; the rule quoted is
-    the one it refines. ``detail`` is what the rule means in the spot at hand.
-    """
-    variant = rules_of(rules).variant
-    base = rule_id.split(".")[0]
-    rule = variant.rules.get(base)
-    head = f'<strong style="font-family:ui-monospace,monospace">{html.escape(rule_id)}</strong>'
-    parts = [f'<div class="rule" data-rule="{html.escape(rule_id)}" style="border-left:4px solid #1f6b45;'
-             'padding:4px 10px;margin:6px 0;background:rgba(31,107,69,0.06);border-radius:0 6px 6px 0">']
-    if detail:
-        parts.append(f"<div>{head} {html.escape(detail)}</div>")
-    if rule is None:
-        parts.append(f"<div>{head}</div>" if not detail else "")
-    else:
-        lead = "" if detail else head + " "
-        parts.append(f'<div style="{"opacity:0.85;margin-top:2px" if detail else ""}">{lead}'
-                     f"{'The rule: ' if detail else ''}{html.escape(rule.text)}</div>")
-        parts.append(f'<div style="font-size:0.8em;opacity:0.7;margin-top:2px">Source: '
-                     f"{html.escape(rule.provenance)}</div>")
-    parts.append("</div>")
-    return "".join(parts)
+    """One rule as an HTML block: its ID, what it means here (``detail``), its sentence and source."""
+    return rule_block(rules_of(rules), rule_id, detail=detail)
 
 
 @app.function

@@ -1667,6 +1667,318 @@ def test_a_combine_the_gap_between_two_sequences_filled_joins_them_within_the_wi
     assert "Right" not in text_of(out) and wrong.widget.solved == []
 
 
+# -- 08 canasty sets: more practice --
+
+
+def _legal_sets_by_judge(rules, cards, sizes):
+    """Every legal set among the cards, of these sizes, judged by the set rules alone (``tutor.melds``)."""
+    from itertools import combinations
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    found = []
+    for size in sizes:
+        for combo in dict.fromkeys(combinations(cards, size)):
+            try:
+                found.append((combo, judge(rules, combo, going_out=False)))
+            except IllegalPlayError:
+                continue
+    return found
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_set_a_legal_set_picked_from_the_dealt_hand_is_judged_by_the_set_rules(load_lesson, kit, text_of, n):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    rules = lesson.rules
+    hand = lesson.pick_set_question(n)
+    step = lesson.SET_STEPS[min(n, len(lesson.SET_STEPS) - 1)]
+    sets = _legal_sets_by_judge(rules, hand, (3,))
+    assert sets
+    natural_sets = [s for s, meld in sets if meld.wilds == 0]
+    assert bool(natural_sets) == (step == "three-naturals")
+    right = format_cards(sets[0][0])
+    ok, text = lesson.pick_set_feedback(hand, right)
+    assert ok is True and text.startswith("Right")
+    # one natural and two wild cards: named as too few naturals
+    wilds = [c for c in hand if rules.is_wild(c)]
+    naturals = [c for c in hand if rules.is_natural(c)]
+    if len(wilds) >= 2:
+        bad, text = lesson.pick_set_feedback(hand, format_cards(naturals[:1] + wilds[:2]))
+        assert bad is False and "one natural only" in text and "two naturals" in text
+    ranks = list({c.rank: c for c in naturals}.values())
+    if len(ranks) >= 3:
+        bad, text = lesson.pick_set_feedback(hand, format_cards(ranks[:3]))
+        assert bad is False and "different ranks" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pick_set_check.run(set_hand=hand, set_pick=kit.hand_widget(rules, hand, selected=right),
+                                       tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pick-a-set"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.pick_set_check.run(set_hand=hand, tracker=wrong,
+                                       set_pick=kit.hand_widget(rules, hand, selected=format_cards(hand[:2])))
+    assert "Not a legal set" in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(18))
+def test_y_set_legal_or_not_is_answered_by_the_set_rules(load_lesson, kit, text_of, n):
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    q = lesson.legal_set_question(n)
+    if n < len(lesson.LEGAL_STEPS):
+        assert q["kind"] == lesson.LEGAL_STEPS[n]
+    try:
+        judge(lesson.rules, q["cards"], going_out=False)
+        truth = "legal"
+    except IllegalPlayError:
+        truth = "not legal"
+    ok, text = lesson.legal_set_feedback(q, truth)
+    assert ok is True and text.startswith("Right")
+    other = "legal" if truth == "not legal" else "not legal"
+    bad, text = lesson.legal_set_feedback(q, other)
+    assert bad is False and ("Not a legal set" in text if truth == "not legal" else "It is a legal set" in text)
+    if q["kind"] == "one-natural":
+        assert truth == "not legal" and "one natural only" in text
+    if q["kind"] == "wilds-outnumber":
+        assert truth == "legal"
+    if q["kind"] == "with-joker":
+        assert "not a wild card" in text
+    assert lesson.legal_set_feedback(q, None) == (None, "")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.legal_set_check.run(legal_ask=q, legal_answer=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["legal-set"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.legal_set_check.run(legal_ask=q, legal_answer=Value(other), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+def test_y_set_legal_or_not_answers_both_ways(load_lesson):
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    answers = {lesson.legal_set_feedback(lesson.legal_set_question(n), "legal")[0] for n in range(12)}
+    assert answers == {True, False}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_seven_the_set_of_seven_with_the_biggest_bonus_is_found_by_the_bonus_rules(load_lesson, kit, text_of, n):
+    from tutor.rules import rules_for
+    from tutor.scoring import canasta_bonus
+
+    lesson = load_lesson("08_canasty_cards_and_sets")
+    q = lesson.seven_question(n)
+    players, _ = lesson.SEVEN_STEPS[min(n, len(lesson.SEVEN_STEPS) - 1)]
+    assert q["players"] == players
+    table = rules_for("canasty", {"players": players})
+    hand = q["hand"]
+    seven = table["canasta"]["min_cards"]
+    scored = [(cards, canasta_bonus(table, meld)) for cards, meld in
+              _legal_sets_by_judge(table, hand, range(seven, len(hand) + 1))]
+    assert scored
+    best = max(b.points for _, b in scored)
+    right = next(cards for cards, b in scored if b.points == best)
+    ok, text = lesson.seven_feedback(q, format_cards(right))
+    assert ok is True and text.startswith("Right") and str(best) in text
+    for cards, bonus in scored:
+        if bonus.points < best:  # a set of seven holding a wild card when the naturals alone earn more
+            bad, text = lesson.seven_feedback(q, format_cards(cards))
+            assert bad is False and "Leave the wild cards" in text and str(best) in text
+            break
+    six = _legal_sets_by_judge(table, hand, (seven - 1,))
+    if six:
+        short, text = lesson.seven_feedback(q, format_cards(six[0][0]))
+        assert short is False and "A legal set, but only" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.seven_check.run(seven_ask=q, tracker=tracker,
+                                    seven_pick=kit.hand_widget(lesson.rules, hand, selected=format_cards(right)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["seven-bonus"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.seven_check.run(seven_ask=q, tracker=wrong,
+                                    seven_pick=kit.hand_widget(lesson.rules, hand, selected=format_cards(right[:3])))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+# -- 09 canasty down and pile: more practice --
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_down_enough_or_short_is_the_checker_s_verdict_on_the_down(load_lesson, kit, text_of, n):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    rules = lesson.rules
+    q = lesson.down_enough_question(n)
+    assert q["score"] == lesson.DOWN_SCORES[min(n, len(lesson.DOWN_SCORES) - 1)]
+    assert q["need"] == rules.initial_need(q["score"])
+    assert len(q["sets"]) == (1 if n < 2 else 2)
+    verdict = ask("initial-meld", q["spot"], play=" | ".join(q["sets"]))
+    truth = "enough" if verdict.answer else "short"
+    ok, text = lesson.down_enough_feedback(q, truth)
+    assert ok is True and text.startswith("Right") and f"at least {q['need']}" in text
+    other = "short" if truth == "enough" else "enough"
+    bad, text = lesson.down_enough_feedback(q, other)
+    assert bad is False and text.startswith("It is enough" if truth == "enough" else "Short")
+    assert lesson.down_enough_feedback(q, None) == (None, "")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.enough_check.run(enough_ask=q, enough_answer=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["down-enough"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.enough_check.run(enough_ask=q, enough_answer=Value(other), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+def test_y_down_enough_and_short_downs_both_come_up(load_lesson):
+    lesson = load_lesson("09_canasty_down_and_pile")
+    assert {lesson.down_enough_question(n)["enough"] for n in range(4)} == {True, False}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_pickup_the_cards_that_take_the_pile_are_the_checker_s(load_lesson, kit, text_of, n):
+    from collections import Counter
+    from itertools import combinations
+
+    lesson = load_lesson("09_canasty_down_and_pile")
+    rules = lesson.rules
+    q = lesson.takers_question(n)
+    spot = q["spot"]
+    assert (q["down"], q["buried"]) == lesson.PILE_STEPS[min(n, len(lesson.PILE_STEPS) - 1)]
+    # the right answer, asked of the checker pair by pair: every card that takes the pile with another
+    hand = list(spot.hand)
+    taking = {i for pair in combinations(range(len(hand)), 2)
+              if ask("pickup", spot, play=format_cards([hand[k] for k in pair])).answer for i in pair}
+    right = [hand[i] for i in sorted(taking)]
+    assert right
+    ok, text = lesson.takers_feedback(q, format_cards(right))
+    assert ok is True and text.startswith("Right")
+    if len(right) > 1:
+        short, text = lesson.takers_feedback(q, format_cards(right[:-1]))
+        assert short is False and "more" in text
+    others = [hand[i] for i in range(len(hand)) if i not in taking]
+    if others:
+        bad, text = lesson.takers_feedback(q, format_cards(right + others[:1]))
+        assert bad is False and text.startswith(f"Not {others[0].symbol()}")
+    wild = next((c for c in others if rules.is_wild(c)), None)
+    if q["buried"] and wild is not None:
+        bad, text = lesson.takers_feedback(q, format_cards(right + [wild]))
+        assert bad is False and "No wild card helps" in text
+    assert Counter(right) == q["takers"]
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    widget = kit.hand_widget(rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=format_cards(right))
+    out, _ = lesson.takers_check.run(takers_ask=q, takers_hand=widget, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["pile-cards"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    widget = kit.hand_widget(rules, spot.hand, melds=spot.melds, discard=spot.discard, selected=format_cards(hand))
+    out, _ = lesson.takers_check.run(takers_ask=q, takers_hand=widget, tracker=wrong)
+    assert ("Right" in text_of(out)) == (not others) and wrong.widget.solved == ([] if others else ["pile-cards"])
+
+
+# -- 10 canasty going out: more practice --
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_goout_may_you_go_out_under_the_wimp_rule_is_the_checker_s_verdict(load_lesson, kit, text_of, n):
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    q = lesson.wimp_question(n)
+    spot = q["spot"]
+    if n < len(lesson.WIMP_STEPS):
+        assert q["step"] == lesson.WIMP_STEPS[n]
+    assert spot.first_round == (q["step"] != "later")
+    # the cards allow a way out in a later round, so only the round and the scores decide
+    assert ask("go-out", spot.replace(first_round=False)).answer
+    truth = "yes" if ask("go-out", spot).answer else "no"
+    assert (truth == "yes") == (q["step"] in ("later", "first-behind"))
+    ok, text = lesson.wimp_feedback(q, truth)
+    assert ok is True and text.startswith("Right")
+    other = "no" if truth == "yes" else "yes"
+    bad, text = lesson.wimp_feedback(q, other)
+    assert bad is False and (text.startswith("You may go out") if truth == "yes" else "wimp rule" in text)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wimp_check.run(wimp_ask=q, wimp_answer=Value(truth), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["may-go-out"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.wimp_check.run(wimp_ask=q, wimp_answer=Value(other), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+def _laid_off_by_scoring(spot):
+    """The cards the scoring lays off at the end of the hand, read from its breakdown."""
+    from collections import Counter
+
+    from tutor.scoring import score_hand
+
+    lines = [line for line in score_hand(spot).breakdown if line.rule == "Y-END" and "laid off" in line.item]
+    return Counter(parse_cards(lines[0].item.split(":", 1)[1])) if lines else Counter()
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_end_the_cards_laid_off_when_someone_goes_out_are_the_scoring_s(load_lesson, kit, text_of, n):
+    from collections import Counter
+
+    from tutor.scoring import score_hand
+
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    rules = lesson.rules
+    spot = lesson.layoff_question(n)
+    extras = lesson.LAYOFF_STEPS[min(n, len(lesson.LAYOFF_STEPS) - 1)]
+    laid = _laid_off_by_scoring(spot)
+    assert laid and spot.melds
+    assert any(rules.is_wild(c) for c in laid) == ("wild" in extras)
+    # what is not laid off counts minus, card for card (a black three on a line of its own)
+    left = Counter(spot.hand) - laid
+    minus = sum(line.points for line in score_hand(spot).breakdown if line.item.startswith("cards in hand"))
+    assert minus == -sum(rules.value(c) for c in left.elements() if rules.role(c) != "blocker")
+    right = format_cards(list(laid.elements()))
+    ok, text = lesson.layoff_feedback(spot, right)
+    assert ok is True and text.startswith("Right") and f"{score_hand(spot).total:+d}" in text
+    bad, text = lesson.layoff_feedback(spot, format_cards(spot.hand))
+    assert bad is False and text.startswith("Not ")
+    three = next((c for c in spot.hand if rules.role(c) == "blocker"), None)
+    if three is not None:
+        bad, text = lesson.layoff_feedback(spot, f"{right} {three}")
+        assert bad is False and "black three never joins a set" in text
+    wild = [c for c in laid if rules.is_wild(c)]
+    if wild:
+        short, text = lesson.layoff_feedback(spot, format_cards(list((laid - Counter(wild[:1])).elements())))
+        assert short is False and "wild cards are laid off too" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.layoff_check.run(layoff_spot=spot, tracker=tracker,
+                                     layoff_hand=kit.hand_widget(rules, spot.hand, melds=spot.melds, selected=right))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["lay-off"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.layoff_check.run(layoff_spot=spot, tracker=wrong, layoff_hand=kit.hand_widget(
+        rules, spot.hand, melds=spot.melds, selected=format_cards(left.elements())))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_y_end_the_hand_s_score_when_someone_goes_out_is_the_scoring_s_total(load_lesson, kit, text_of, n):
+    from tutor.scoring import score_hand
+
+    lesson = load_lesson("10_canasty_going_out_and_cheats")
+    spot = lesson.end_score_question(n)
+    down, _ = lesson.END_STEPS[min(n, len(lesson.END_STEPS) - 1)]
+    assert bool(spot.melds) == down and spot.red_threes
+    result = score_hand(spot)
+    if not down:  # a player who is not down counts everything minus, his bonus cards too
+        assert result.total < 0 and all(line.points < 0 for line in result.breakdown)
+    ok, text = lesson.end_score_feedback(spot, result.total)
+    assert ok is True and text.startswith("Right") and f"{result.total:+d}" in text
+    bad, text = lesson.end_score_feedback(spot, result.total + 5)
+    assert bad is False and text.startswith("Not quite")
+    if result.total:
+        bad, text = lesson.end_score_feedback(spot, -result.total)
+        assert bad is False and "sign" in text
+    hand_line = next(line for line in result.breakdown if line.item.startswith("cards in hand"))
+    bad, text = lesson.end_score_feedback(spot, result.total - hand_line.points)
+    assert bad is False and "left out" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.end_score_check.run(end_spot=spot, end_box=Value(str(result.total)), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["end-score"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.end_score_check.run(end_spot=spot, end_box=Value(str(result.total + 5)), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+    out, _ = lesson.end_score_check.run(end_spot=spot, end_box=Value("lots"), tracker=wrong)
+    assert "not a whole number" in text_of(out) and wrong.widget.solved == []
+
+
 # -- 12 albany pile and scoring: more practice --
 
 

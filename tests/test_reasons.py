@@ -163,6 +163,19 @@ def test_c_goout_reference_no_gives_the_canastas_within_reach():
     assert v.reasons[0].text == "Going out needs 2 canastas; the best you can reach is 1."
 
 
+def test_a_goout_reference_no_counts_the_canastas_its_sets_can_really_hold():
+    # fifteen cards could fill two more canastas by count, but no rank or suit holds enough of them:
+    # the deciding rule is the canastas going out needs, with the one the side already has
+    spot = Spot.from_dict({"variant": "albany", "options": {"players": 3, "deluxe": [2, 7, 8]}, "score": 3000,
+                           "hand": "8H TC JH 4C 5C KC JD JK QC 7C AD 3D 9H 4D 9S",
+                           "melds": ["5D 5H 5C 5H", "6D 6C 6H 6C 2C 2S", "6S 6D 6H 6D 6H 6S 6S 6C 2H", "KC AC JK 2S"],
+                           "discard": "TD KS", "stock": 43, "phase": "before-draw"})
+    for decider in ("z3", "reference"):
+        v = ask("go-out", spot, decider=decider)
+        assert not v.answer and v.reasons[0].rule == "A-GOOUT", (decider, v.reasons)
+    assert "at most 1 could be made" in v.reasons[0].text
+
+
 def test_y_goout_wimp_rule_decides_in_the_first_round():
     spot = Spot.from_dict({"variant": "canasty", "options": {"players": 2}, "hand": "KS KH KD 9C",
                            "melds": ["QS QH QD"], "first_round": True, "scores": [0, 0]})

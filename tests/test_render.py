@@ -237,3 +237,14 @@ def test_table_melds_are_numbered_as_plays_number_them():
     html = spot_html(hand="KS", melds=["AS AH AD", "7S 7H 7D"], discard="")
     assert '<strong class="tutor-meld-number">1</strong>' in html
     assert '<strong class="tutor-meld-number">2</strong>' in html
+
+
+def test_a_reason_on_screen_shows_its_cards_as_symbols_and_leaves_rule_ids_alone():
+    from tutor.render import rule_html, symbols_in
+    from tutor.rules import rules_for
+
+    assert symbols_in("QH can be laid off; TD JD QD AD has 1 gap; JK and 5D") == \
+        "Q♥ can be laid off; T♦ J♦ Q♦ A♦ has 1 gap; 🃏 and 5♦"
+    assert symbols_in("A-SET and H-BLACK3 decide; KSx stays") == "A-SET and H-BLACK3 decide; KSx stays"
+    shown = rule_html(rules_for("albany"), "A-DRAW", detail="QH must be used at once")
+    assert "Q♥ must be used at once" in shown and "QH" not in shown

@@ -16,7 +16,7 @@ from tutor.cli import main
 from tutor.errors import SolverLimitError
 from tutor.goals import ANY, NONE, Goal
 from tutor.reference import sweep
-from tutor.search_budget import MAX_DEPTH, StepBudget, bounded
+from tutor.search_budget import MAX_DEPTH, StepBudget, bounded, current, part
 from tutor.spot import Spot
 
 GAVE_UP = "gave up within its resource limit"
@@ -193,3 +193,15 @@ def test_the_listing_counts_its_work_even_when_few_candidates_come_of_it():
     s = sixty_card_albany_hand()
     with pytest.raises(SolverLimitError, match=r"listing of melds gave up .*\(1,000 search steps\)"):
         candidates(s, budget=StepBudget(1000, "the listing of melds"))
+
+
+def test_a_part_that_gives_up_leaves_the_question_its_other_steps():
+    with bounded(100) as question:
+        question.spend(10)
+        with pytest.raises(SolverLimitError):
+            with part(20):
+                current().spend(25)
+        assert question.spent == 35
+        current().spend(60)  # within the question's own limit still
+        with pytest.raises(SolverLimitError):
+            current().spend(10)

@@ -10,6 +10,7 @@ callers pass the wild ranks (``{"2", "JK"}`` or ``"2 JK"``).
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Iterable
 
@@ -340,6 +341,16 @@ def cards_text(cards: Iterable[Card] | str, *, color: bool = False) -> str:
     return " ".join(words)
 
 
+#: A card code standing alone in a sentence: ``QH``, ``TD``, ``JK`` (never part of a word or a rule ID).
+_CARD_CODE = re.compile(r"(?<![\w-])(?:[2-9TJQKA][SHDC]|JK)(?![\w-])")
+
+
+def symbols_in(text: str) -> str:
+    """A sentence with its card codes shown as cards are on screen: ``QH can be laid off`` reads
+    ``Q♥ can be laid off``. For people only: answers in JSON keep the notation."""
+    return _CARD_CODE.sub(lambda m: Card.parse(m.group()).symbol(), text)
+
+
 def melds_text(melds: Iterable[Iterable[Card]] | str, *, color: bool = False) -> str:
     """Melds as text, separated by `` | ``."""
     if isinstance(melds, str):
@@ -382,7 +393,7 @@ def rule_html(rules, rule_id: str, *, detail: str = "", source: str = "") -> str
     parts = [f'<div class="rule" data-rule="{escape(rule_id)}" style="border-left:4px solid {_GREEN};'
              'padding:4px 10px;margin:6px 0;background:rgba(31,107,69,0.06);border-radius:0 6px 6px 0">']
     if detail:
-        parts.append(f"<div>{head} {escape(detail)}</div>")
+        parts.append(f"<div>{head} {escape(symbols_in(detail))}</div>")
     if rule is None:
         if not detail:
             parts.append(f"<div>{head}</div>")

@@ -77,3 +77,17 @@ def bounded(limit: int | None = None, who: str = "the reference decider"):
         yield budget
     finally:
         _current.reset(token)
+
+
+@contextmanager
+def part(limit: int):
+    """A part of the open question's search with a smaller limit of its own, so that a part that gives
+    up (its ``SolverLimitError`` caught by the caller) leaves the question steps to go on with."""
+    outer = current()
+    inner = StepBudget(min(limit, max(0, outer.limit - outer.spent)), outer.who)
+    token = _current.set(inner)
+    try:
+        yield inner
+    finally:
+        _current.reset(token)
+        outer.spent += inner.spent

@@ -352,6 +352,24 @@ def solve(spot: Spot, goal: Goal, cfg: Config, made=None):
     return best
 
 
+def canastas_within_reach(spot: Spot, cfg: Config) -> int:
+    """The most canastas (up to the number going out needs) the sets of one configuration can hold,
+    however the turn then ends: the sweep run with the end of the turn set aside."""
+    prob, _ = problem_of(spot, cfg, False)
+    prob.need = spot.rules.canastas_to_go_out  # counted even where this turn could not go out
+    if not prob.need:
+        return 0
+    stop = stopper_plans(prob)
+    most = 0
+    for state in Sweep(prob).run():
+        _, w, c, *_ = state
+        for _, cw, *_ in wild_plans(prob.wild_sets, prob.wilds - w, prob.canasta, prob.wild_sets_new, prob.wild_min):
+            most = max(most, min(c + cw + max((cs for _, cs, *_ in stop), default=0), prob.need))
+            if most == prob.need:
+                return most
+    return most
+
+
 def _untouched(spot, goal, cfg, prob, extra):
     """The turn that puts down only what it must: every placed set as it is, all else kept."""
     rules = spot.rules

@@ -25,8 +25,10 @@ from dataclasses import replace
 
 from ..cards import RANK_ORDER, Card, format_cards
 from ..goals import ANY, NONE, UNKNOWN, Goal
+from ..errors import SolverLimitError
 from ..melds import GROUP, SEQUENCE, group_shape_text, judge
 from ..play import Action
+from ..search_budget import part
 from ..spot import Spot
 from ..turn import wimp_text
 from ..verdict import Reason, empty_stock_reason
@@ -35,6 +37,10 @@ from .pickups import fanned_starts, ways
 from .search import INFINITE, WaySearch, wimp_allows
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+#: Steps the exact count of canastas within reach may take before the counting bound stands.
+REACH_STEPS = 200_000
 
 
 def _n(n: int, word: str) -> str:
@@ -358,6 +364,12 @@ def _fanned(spot: Spot, goal: Goal) -> tuple[Reason, ...]:
                                  "the top of the pile, so only a deeper pick-up could start this turn"))
         need = rules.canastas_to_go_out
         most = _canastas_bound(spot, goal, pickup)
+        if most >= need:  # counting alone allows them: ask the sweep how many the sets can really hold
+            try:
+                with part(REACH_STEPS):
+                    most = _canastas_reached(spot, goal, pickup)
+            except SolverLimitError:
+                pass  # the count stands: the sweep ran long, and the reasons below still decide
         if most < need:
             out.append(Reason.of(rules, rules.cite("go_out"),
                                  f"going out needs {_n(need, 'canasta')}; with every card you could hold this turn "
@@ -405,6 +417,19 @@ def _fewest_stranded(spot: Spot, goal: Goal, pickup) -> int | None:
             kept = problem_of(spot, cfg, True)[0].fixed_kept
             least = kept if least is None else min(least, kept)
     return least
+
+
+def _canastas_reached(spot: Spot, goal: Goal, pickup) -> int:
+    """The most canastas the sets of any legal start can hold, the end of the turn set aside."""
+    from .albany import canastas_within_reach, configs
+
+    most = 0
+    for start in fanned_starts(spot, pickup):
+        if goal.take_pile and not start.picks_up:
+            continue
+        for cfg, _ in configs(spot, goal, start):
+            most = max(most, canastas_within_reach(spot, cfg))
+    return most
 
 
 def _canastas_bound(spot: Spot, goal: Goal, pickup) -> int:
