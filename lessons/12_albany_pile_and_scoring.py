@@ -21,24 +21,39 @@ with app.setup:
     from itertools import combinations
 
     from rulebook import (ask_verdict, cards_view, deal_button, deal_until, hand_widget, hint, ladder_step, learn,
-                          meld_mistake, number_word, play_text, practise, problem, progress_widget, quote, recap,
-                          rule_html, solution, table_view, verdict_view)
+                          meld_mistake, number_word, pairs, play_text, practise, problem, progress_widget, quote,
+                          recap, rule_html, solution, table_view, verdict_view)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
     from tutor.questions import ask, referee
     from tutor.render import cards_text
     from tutor.rules import rules_for
-    from tutor.scoring import canasta_bonus
+    from tutor.scoring import canasta_bonus, score_hand
     from tutor.spot import Spot
 
     rules = rules_for("albany")
     LESSON = "12_albany_pile_and_scoring"
-    EXERCISES = ("deep-pickup", "empty-hand", "best-canasta")
+    EXERCISES = ("deep-pickup", "deepest-card", "taken-exchange", "exchange-first", "empty-hand", "best-canasta",
+                 "deluxe-out", "deluxe-score")
     # Each new question climbs a step: the card to take lies deeper in the pile.
     DEPTHS = (2, 3, 4, 5)
     # The canasta questions climb too: a longer run to find among the cards.
     RUN_LENGTHS = (7, 8, 9, 10, 11)
+    # The deepest card to find: the pile grows, then a stopper lies under the card to take.
+    DEEPEST_STEPS = ((5, False), (6, False), (7, True), (8, True))
+    # The card that frees a table joker lies among the cards taken: one, two, then three above the deep card.
+    TAKEN_STEPS = (2, 3, 4)
+    # May the deep card be taken? With a wild card of one's own, only with the table's joker, with a pair,
+    # then only with the joker again, deeper in the pile.
+    FIRST_STEPS = (("own-wild", 2), ("exchange", 2), ("pair", 3), ("exchange", 4))
+    FIRST_ANSWERS = ("yes, with cards from my hand", "no, not this turn")
+    # Going out under the Dead card option: a side one canasta short (enough with the option), two short, any table.
+    DEAD_CARD = 5
+    OUT_STEPS = ("thanks", "short")
+    # The Three of a kind option: a group of one suit against a plain group, a longer group, then a wild card.
+    THREE_OF_A_KIND = 2
+    SCORE_STEPS = ("plain", "longer", "wild")
 
 
 @app.function
@@ -162,15 +177,39 @@ def empty_hand_question(n: int) -> dict:
     else:
         row = rng.choice(rows)
         have = row["canastas"] - rng.randint(0, 1)
+    return out_question(rng, row, have)
+
+
+@app.function
+def out_question(rng, row, have: int, deluxe=()) -> dict:
+    """A drawn spot at this table: ``have`` canastas down and a set and a stray card in the hand."""
     ranks = rng.sample(rules.natural_ranks, have + 2)
     suits = "SHDCSHD"
     melds = [format_cards(Card(r, x) for x in suits) for r in ranks[:have]]
     hand = [Card(ranks[have], x) for x in rng.sample("SHDC", 3)] + [Card(ranks[have + 1], rng.choice("SHDC"))]
-    spot = Spot.from_dict({"variant": "albany", "options": {"players": row["players"],
-                                                            "partnerships": row.get("partnerships") or 0},
-                           "hand": format_cards(hand), "melds": melds, "phase": "drawn"})
+    options = {"players": row["players"], "partnerships": row.get("partnerships") or 0}
+    if deluxe:
+        options["deluxe"] = list(deluxe)
+    spot = Spot.from_dict({"variant": "albany", "options": options, "hand": format_cards(hand), "melds": melds,
+                           "phase": "drawn"})
     verdict = ask("go-out", spot)
-    return {"spot": spot, "row": row, "have": have, "may": verdict.answer, "verdict": verdict}
+    return {"spot": spot, "row": row, "have": have, "may": verdict.answer, "verdict": verdict, "note": ""}
+
+
+@app.function
+def deluxe_out_question(n: int) -> dict:
+    """The n-th table under the Dead card option: one canasta short of the plain count, or two; the checker decides."""
+    rng = random.Random(12600 + n)
+    rows = rules.data["layouts"]
+    step = OUT_STEPS[n % len(OUT_STEPS)]
+    row = next(r for r in rows if r["players"] == 4 and not r.get("partnerships")) if n < 2 else rng.choice(rows)
+    have = max(0, row["canastas"] - (1 if step == "thanks" else 2))
+    question = out_question(rng, row, have, deluxe=(DEAD_CARD,))
+    plain = rules_for("albany", {"players": row["players"], "partnerships": row.get("partnerships") or 0})
+    name = rules.data["deluxe"][str(DEAD_CARD)]["name"]
+    question["note"] = (f" (with the {name} option; without it, {number_word(plain.canastas_to_go_out)})")
+    question["step"] = step
+    return question
 
 
 @app.function
@@ -186,7 +225,7 @@ def empty_hand_feedback(question, groups, selected) -> tuple:
     """(right?, message) for a turn played on cards: out when the side may go out, a legal turn when not."""
     if not groups and not selected:
         return None, ""
-    spot, have, need = question["spot"], question["have"], question["row"]["canastas"]
+    spot, have, need = question["spot"], question["have"], question["spot"].rules.canastas_to_go_out
     try:
         play = play_text(spot, groups, [str(c) for c in selected])
     except ValueError as error:
@@ -194,7 +233,7 @@ def empty_hand_feedback(question, groups, selected) -> tuple:
     verdict = referee(spot, play)
     out = verdict.answer and verdict.witness.get("went_out")
     count = (f"your side has {number_word(have)} canasta{'s' * (have != 1)}, and at {table_words(question['row'])} "
-             f"it needs {number_word(need)}")
+             f"it needs {number_word(need)}{question.get('note', '')}")
     if question["may"]:
         if out:
             return True, f"Right: you are out, since {count}."
@@ -258,6 +297,274 @@ def canasta_feedback(question, picked: str) -> tuple:
                    f"earns more, up to {best} here.")
 
 
+@app.function
+def low_to_high() -> list:
+    """The ranks a sequence runs through, lowest first (from the variant's data)."""
+    return list(reversed(rules.natural_ranks))
+
+
+@app.function
+def deep_take(spot: Spot, depth: int):
+    """How the card ``depth`` deep may be taken: ``(cards, verdict)`` for the first hand cards the checker accepts.
+
+    The candidates are the meld judge's: two naturals of the hand (and at most two of its wild cards) that make
+    a set with the card. ``(cards, verdict)`` of a refused candidate when none is accepted; ``None`` when no
+    cards of the hand make a set with it at all.
+    """
+    card = spot.discard[-depth]
+    naturals = [c for c in dict.fromkeys(spot.hand) if rules.is_natural(c)]
+    wilds = [c for c in spot.hand if rules.is_wild(c)]
+    refused = None
+    for pair in combinations(naturals, 2):
+        for extra in dict.fromkeys(w for k in range(3) for w in combinations(wilds, k)):
+            if meld_mistake(rules, (card, *pair, *extra)) is not None:
+                continue
+            cards = format_cards(pair + extra)
+            verdict = ask("pickup", spot, play=f"{cards} depth {depth}")
+            if verdict.answer:
+                return cards, verdict
+            refused = refused or (cards, verdict)
+    return refused
+
+
+@app.function
+def deepest_question(n: int) -> dict:
+    """The n-th "deepest card you may take" pile: distinct cards, one the hand can meld somewhere below the top.
+
+    Each depth's answer is the checker's, asked here once (never per click).
+    """
+    size, stopper = ladder_step(n, DEEPEST_STEPS)
+    for k in range(200):
+        rng = random.Random(12900 + n * 200 + k)
+        dealt = deal_until(rules, 12900 + n * 200 + k, lambda d: pairs(rules, d["hand"]) > 0, pile=size + 6)
+        hand = dealt["hand"]
+        held = Counter(c.rank for c in hand if rules.is_natural(c))
+        pile = [c for c in dict.fromkeys(dealt["discard"]) if rules.is_natural(c)][:size - 1 - stopper]
+        rank = rng.choice([r for r, v in held.items() if v >= 2])
+        card = next((Card(rank, x) for x in "DHSC" if Card(rank, x) not in pile), None)
+        if card is None or len(pile) < size - 1 - stopper:
+            continue
+        pile.insert(rng.randint(0, len(pile) - 1), card)  # bottom first: never the top card
+        if stopper:  # under the card to take, a stopper that may never be taken to meld
+            pile.insert(0, Card("3", rng.choice("SHDC")))
+        try:
+            spot = Spot.from_dict({"variant": "albany", "hand": format_cards(hand), "discard": format_cards(pile),
+                                   "phase": "before-draw"})
+        except TutorError:
+            continue
+        takes = {d: deep_take(spot, d) for d in range(2, len(pile) + 1)}
+        legal = [d for d, take in takes.items() if take and take[1].answer]
+        if legal and max(legal) < len(pile):
+            return {"spot": spot, "pile": tuple(reversed(spot.discard)), "deepest": max(legal), "takes": takes,
+                    "size": size}
+    raise ValueError("no pile to take from")
+
+
+@app.function
+def deepest_feedback(question, picked: str) -> tuple:
+    """(right?, message) for the one pile card a learner picks as the deepest that may be taken; the checker's answers."""
+    cards = parse_cards(picked)
+    if not cards:
+        return None, ""
+    if len(cards) > 1:
+        return False, "Select one card of the pile: the deepest one you may take."
+    card = cards[0]
+    depth = question["pile"].index(card) + 1
+    shown = card.symbol()
+    if depth == 1:
+        return False, "That is the top card: look for a card below it that your hand can make a new set with."
+    take = question["takes"][depth]
+    if take and take[1].answer and depth == question["deepest"]:
+        return True, f"Right: {take[1].reasons[0].text}; no card below it may be taken."
+    if take and take[1].answer:
+        return False, f"You may take the {shown}, but a card deeper in the pile may be taken too: look further down."
+    if rules.role(card) == "stopper":
+        return False, (f"The {shown} is a stopper: it is never the card taken to make a set; it only comes along "
+                       "above a deeper card.")
+    if take is None:
+        return False, (f"Not the {shown}: no two naturals of your hand, with or without wild cards, make a new set "
+                       "with it.")
+    return False, f"Not the {shown}: " + "; ".join(r.text for r in take[1].reasons[:1]) + "."
+
+
+@app.function
+def taken_exchange_question(n: int) -> dict:
+    """The n-th pick-up whose cards free a table joker: the card for the joker's place lies among the cards taken.
+
+    A table sequence holds a joker in its middle; the hand holds a pair of the deep card's rank and a card of the
+    sequence's suit that does not fit the joker's place. The referee confirms the whole turn.
+    """
+    depth = ladder_step(n, TAKEN_STEPS)
+    order = low_to_high()
+    for k in range(200):
+        rng = random.Random(12700 + n * 200 + k)
+        suit = rng.choice("SHDC")
+        i = rng.randint(1, len(order) - 4)
+        low, mid, high = order[i:i + 3]
+        others = [r for r in order if r not in (low, mid, high, order[i - 1], order[i + 3])]
+        rank, *filler = rng.sample(others, 2 + depth)
+        pair = [Card(rank, x) for x in rng.sample("SHDC", 2)]
+        decoy = Card(rng.choice((order[i - 1], order[i + 3])), suit)
+        strangers = [Card(r, rng.choice([x for x in "SHDC" if x != suit])) for r in filler[:2]]
+        above = [Card(mid, suit)] + [Card(r, rng.choice("SHDC")) for r in filler[3:]]
+        rng.shuffle(above)
+        pile = [Card(filler[2], suit), Card(rank, rng.choice("SHDC")), *above]
+        spot = Spot.from_dict({"variant": "albany", "phase": "before-draw",
+                               "hand": format_cards(pair + [decoy] + strangers), "discard": format_cards(pile),
+                               "melds": [format_cards((Card(low, suit), Card("JK"), Card(high, suit)))]})
+        question = {"spot": spot, "depth": depth, "pair": tuple(pair), "deep": pile[-depth],
+                    "taken": tuple(pile[-depth + 1:]), "strangers": tuple(strangers), "free": Card(mid, suit)}
+        if referee(spot, exchange_turn(question, Card(mid, suit))).answer:
+            return question
+    raise ValueError("no pick-up frees a joker")
+
+
+@app.function
+def exchange_turn(question, card) -> str:
+    """The whole turn as play text: the pick-up, then ``card`` put in the joker's place, then a discard."""
+    discard = next(c for c in question["strangers"] if c != card)
+    return (f"pickup {format_cards(question['pair'])} depth {question['depth']}; exchange {card} on 1; "
+            f"discard {discard}")
+
+
+@app.function
+def after_pickup_hand(question) -> tuple:
+    """The hand once the pick-up is made: the pair went down with the deep card, the cards above it came in."""
+    hand = list(question["spot"].hand)
+    for card in question["pair"]:
+        hand.remove(card)
+    return tuple(hand) + question["taken"]
+
+
+@app.function
+def taken_exchange_feedback(question, picked: str) -> tuple:
+    """(right?, message) for the card a learner puts in the table joker's place after the pick-up; the referee decides."""
+    cards = parse_cards(picked)
+    if not cards:
+        return None, ""
+    if len(cards) > 1:
+        return False, "Select one card: the one that takes the joker's place."
+    card = cards[0]
+    verdict = referee(question["spot"], exchange_turn(question, card))
+    table = cards_text(question["spot"].melds[0])
+    if verdict.answer:
+        came = ("it came with the pick-up, so it may be used at once" if card in question["taken"]
+                else "it was in your hand")
+        return True, (f"Right: the {card.symbol()} takes the joker's place in {table} ({came}); the joker is yours "
+                      "to use this turn.")
+    if rules.is_wild(card):
+        return False, f"The {card.symbol()} is a wild card: only a natural takes a joker's place."
+    return False, f"Not the {card.symbol()}: " + "; ".join(r.text for r in verdict.reasons[:1]) + "."
+
+
+@app.function
+def exchange_first_question(n: int) -> dict:
+    """The n-th "may you take it?": a deep card that needs a wild card, and a table joker your hand could free.
+
+    The checker says whether the pile may be taken; where it may not, it is asked again as if the joker were
+    already in the hand (what an exchange made first would give), so the joker is what the card lacks.
+    """
+    step, depth = ladder_step(n, FIRST_STEPS)
+    order = low_to_high()
+    for k in range(200):
+        rng = random.Random(12800 + n * 200 + k)
+        suit = rng.choice("SHDC")
+        i = rng.randint(0, len(order) - 4)
+        below, rank, gap, over = order[i:i + 4]
+        group, *filler = rng.sample([r for r in order if r not in (below, rank, gap, over)], 1 + depth + 1)
+        table = [Card(group, x) for x in rng.sample("SHDC", 3)] + [Card("JK")]
+        hand = [Card(below, suit), Card(over, suit), Card(group, rng.choice("SHDC"))]
+        hand += [Card(r, rng.choice([x for x in "SHDC" if x != suit])) for r in filler[:2]]
+        if step == "own-wild":
+            hand.append(Card("2", rng.choice("SHDC")))
+        if step == "pair":
+            hand += [Card(rank, x) for x in rng.sample([x for x in "SHDC" if x != suit], 2)]
+        pile = [Card(r, rng.choice("SHDC")) for r in filler[2:]]
+        pile.insert(len(pile) - (depth - 1), Card(rank, suit))
+        spot = Spot.from_dict({"variant": "albany", "phase": "before-draw", "hand": format_cards(hand),
+                               "discard": format_cards(pile), "melds": [format_cards(table)]})
+        take = deep_take(spot, depth)
+        verdict = take[1] if take else ask("pickup", spot, play=f"{format_cards(hand[:2])} depth {depth}")
+        freed = spot.replace(hand=spot.hand[:2] + spot.hand[3:] + (Card("JK"),),
+                             melds=(tuple(table[:3]) + (hand[2],),))
+        would = deep_take(freed, depth)
+        if verdict.answer == (step != "exchange") and (step != "exchange" or (would and would[1].answer)):
+            return {"spot": spot, "depth": depth, "card": Card(rank, suit), "step": step, "verdict": verdict,
+                    "exchange": hand[2]}
+    raise ValueError("no deep card to ask about")
+
+
+@app.function
+def exchange_first_feedback(question, answer) -> tuple:
+    """(right?, message) for "may you take the deep card?", the checker's verdict; table moves come after the draw."""
+    if answer is None:
+        return None, ""
+    verdict, card = question["verdict"], question["card"].symbol()
+    said_yes = answer == FIRST_ANSWERS[0]
+    joker = (f"Freeing the joker with your {question['exchange'].symbol()} would give the {card} its wild card, but "
+             "that exchange is a move on the table, and table moves come only after the turn's draw.")
+    if verdict.answer and said_yes:
+        return True, f"Right: {verdict.reasons[0].text}. The joker may wait until after the pick-up."
+    if verdict.answer:
+        return False, f"You may: {verdict.reasons[0].text}. No exchange is needed first."
+    if not said_yes:
+        return True, f"Right: {joker[0].lower()}{joker[1:]} So this turn starts with the stock."
+    return False, f"Not this turn. {joker} Every turn starts with the stock or the pile."
+
+
+@app.function
+def set_points(deluxe, cards) -> tuple:
+    """What one set scores as it goes down alone, with these Deluxe options: ``(total, breakdown)``."""
+    spot = Spot.from_dict({"variant": "albany", "options": {"deluxe": list(deluxe)}, "hand": "",
+                           "melds": [format_cards(cards)]})
+    scored = score_hand(spot)
+    return scored.total, scored.breakdown
+
+
+@app.function
+def deluxe_score_question(n: int) -> dict:
+    """The n-th "which set scores most?" hand under the Three of a kind option; the best found by the scoring rules."""
+    step = ladder_step(n, SCORE_STEPS)
+    rng = random.Random(12650 + n)
+    order = low_to_high()
+    with_option = rules_for("albany", {"deluxe": [THREE_OF_A_KIND]})
+    low, high = rng.choice(order[:4]), rng.choice(order[-4:])  # a cheap rank of one suit, a dear one of many
+    stray = rng.sample(order[4:-4], 2)
+    suit = rng.choice("SHDC")
+    same = [Card(low, suit)] * 3
+    long = 3 if step == "plain" else 5
+    other = [Card(high, x) for x in rng.sample("SHDCSHDC", long)]
+    strays = [Card(r, rng.choice("SHDC")) for r in stray[:2]]
+    wild = [rng.choice([Card("JK"), Card("2", rng.choice("SHDC"))])] if step == "wild" else []
+    hand = sorted(same + other + strays + wild, key=lambda c: (-c.order, c.suit))
+    best = max((set_points([THREE_OF_A_KIND], combo)[0] for size in range(3, len(hand) + 1)
+                for combo in dict.fromkeys(combinations(hand, size))
+                if meld_mistake(with_option, combo) is None), default=0)
+    return {"hand": tuple(hand), "best": best, "step": step, "same": tuple(same)}
+
+
+@app.function
+def deluxe_score_feedback(question, picked: str) -> tuple:
+    """(right?, message) for the set a learner picks as scoring most under Three of a kind, with and without it."""
+    cards = parse_cards(picked)
+    if not cards:
+        return None, ""
+    with_option = rules_for("albany", {"deluxe": [THREE_OF_A_KIND]})
+    mistake = meld_mistake(with_option, cards)
+    if mistake is not None:
+        return False, f"Not a set: {mistake}."
+    name = rules.data["deluxe"][str(THREE_OF_A_KIND)]["name"]
+    points, _ = set_points([THREE_OF_A_KIND], cards)
+    plain, _ = set_points([], cards)
+    shown = cards_text(cards)
+    compare = f"{shown} scores {points} with the {name} option ({plain} without it)"
+    if points == question["best"]:
+        return True, f"Right: {compare}, the most any set of these cards can."
+    if any(rules.is_wild(c) for c in cards) and len({c.suit for c in cards if rules.is_natural(c)}) == 1:
+        return False, f"A wild card spoils it: {compare}. Only a group of one suit with no wild card counts extra."
+    return False, f"{compare}; another set of these cards scores more."
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -270,9 +577,10 @@ def _():
 def _():
     learn(
         "the ways to take from Albany's fanned pile, even from deep inside it;",
+        "why moves on the table (freeing a joker, joining sets) come only after the pick-up;",
         "how many canastas a side needs before a player may empty his hand;",
         "how a canasta scores by its length;",
-        "the nine Deluxe options.",
+        "the nine Deluxe options, and what two of them change.",
     )
     return
 
@@ -401,6 +709,51 @@ def _(deep_ask):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Exercise 2: the deepest card you may take
+
+    Select, in the pile below, the deepest card you may take: it must make
+    a new set at once with two naturals of your hand. Each new pile is
+    longer.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_deepest = deal_button("Next pile")
+    new_deepest
+    return (new_deepest,)
+
+
+@app.cell
+def _(new_deepest):
+    deepest_ask = deepest_question(new_deepest.value)
+    deepest_pile = hand_widget(rules, deepest_ask["pile"])
+    mo.vstack([mo.md("**Your hand:**"), hand_widget(rules, deepest_ask["spot"].hand, readonly=True),
+               mo.md("**The pile, top card first** (select one card):"), deepest_pile,
+               hint("Work up from the bottom of the pile: do two naturals of your hand (and at most two wild "
+                    "cards) make a set with this card? A stopper never may be taken to meld.")])
+    return deepest_ask, deepest_pile
+
+
+@app.cell
+def deepest_check(deepest_ask, deepest_pile, tracker):
+    _right, _text = deepest_feedback(deepest_ask, deepest_pile.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="deepest-card", waiting="Select one card of the pile.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(deepest_ask):
+    _cards, _verdict = deepest_ask["takes"][deepest_ask["deepest"]]
+    solution("Show the checker's answer", verdict_view(_verdict, deepest_ask["spot"],
+                                                       yes=f"Take {number_word(deepest_ask['deepest'])} cards"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## Table moves come after the pick-up
 
     The cards a pick-up brings may be used at once: a natural taken may
@@ -441,6 +794,103 @@ def joker_freed_example():
 
 @app.cell(hide_code=True)
 def _():
+    quote(rules, "A-COMBINE")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Exercise 3: free the joker with a card you took
+
+    You took the pile down to the card named; it went down with two cards
+    of yours, and the cards above it are in your hand now. Select the card
+    that takes the joker's place in your side's set. Each new pile is
+    deeper.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_taken = deal_button("Next pile")
+    new_taken
+    return (new_taken,)
+
+
+@app.cell
+def _(new_taken):
+    taken_ask = taken_exchange_question(new_taken.value)
+    taken_hand = hand_widget(rules, after_pickup_hand(taken_ask),
+                             melds=[*taken_ask["spot"].melds, (taken_ask["deep"], *taken_ask["pair"])])
+    mo.vstack([mo.md(f"You took **{number_word(taken_ask['depth'])} cards**, down to the "
+                     f"{taken_ask['deep'].symbol()}; from the pile came **{cards_text(taken_ask['taken'])}**."),
+               taken_hand,
+               hint("Which rank and suit does the joker stand for in the set? Look among the cards the pile "
+                    "gave you.")])
+    return taken_ask, taken_hand
+
+
+@app.cell
+def taken_check(taken_ask, taken_hand, tracker):
+    _right, _text = taken_exchange_feedback(taken_ask, taken_hand.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="taken-exchange", waiting="Select one card.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(taken_ask):
+    solution("Show the answer", cards_view([taken_ask["free"]], rules, label="takes the joker's place", width=40))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Exercise 4: may you take it?
+
+    The card named needs a wild card to make a set with your cards. Your
+    side has a joker on the table that a card of yours could free. May you
+    take the card from the pile this turn?
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_first = deal_button("Next pile")
+    new_first
+    return (new_first,)
+
+
+@app.cell
+def _(new_first):
+    first_ask = exchange_first_question(new_first.value)
+    first_answer = mo.ui.radio(options=list(FIRST_ANSWERS), label=f"May you take the {first_ask['card'].symbol()}, "
+                               f"{number_word(first_ask['depth'])} deep?")
+    mo.vstack([table_view(first_ask["spot"], title="Your side's table, your hand and the pile"),
+               pile_positions(first_ask["spot"]), first_answer,
+               hint("Every turn starts with the stock or the pile. Only the cards in your hand now may go "
+                    "down with it.")])
+    return first_answer, first_ask
+
+
+@app.cell
+def first_check(first_answer, first_ask, tracker):
+    _right, _text = exchange_first_feedback(first_ask, first_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="exchange-first", waiting="Choose an answer.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(first_ask):
+    solution("Show the checker's answer", verdict_view(first_ask["verdict"], first_ask["spot"],
+                                                       yes="Yes, you may take it", no="No, not this turn"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
     mo.md(rf"""
     ## Canastas to go out
 
@@ -464,7 +914,7 @@ def _():
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ### Exercise 2: empty your hand, or not yet?
+    ### Exercise 5: empty your hand, or not yet?
 
     You have drawn. Play your turn on the cards: go out if your side may
     (group your last cards, discard if you like), or else keep cards in
@@ -556,7 +1006,7 @@ def canasta_verdict(canasta_pick):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
-    ### Exercise 3: the biggest bonus
+    ### Exercise 6: the biggest bonus
 
     Select the one canasta in this hand that earns the biggest bonus. Each
     new hand holds a longer run.
@@ -631,8 +1081,92 @@ def deluxe_view(deluxe_pick):
 
 @app.cell(hide_code=True)
 def _():
+    mo.md(rf"""
+    ### Exercise 7: empty your hand, with the {rules.data['deluxe'][str(DEAD_CARD)]['name']} option
+
+    {rules.data['deluxe'][str(DEAD_CARD)]['text']} Play your turn on the
+    cards: go out if your side may, or else keep cards and discard one.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_dead = deal_button("Next table")
+    new_dead
+    return (new_dead,)
+
+
+@app.cell
+def _(new_dead):
+    dead_ask = deluxe_out_question(new_dead.value)
+    dead_hand = hand_widget(rules, dead_ask["spot"].hand, melds=dead_ask["spot"].melds)
+    mo.vstack([mo.md(f"At this table: **{table_words(dead_ask['row'])}**, with the option on."), dead_hand,
+               hint("Find this table's row above, read the option again, then count your side's canastas.")])
+    return dead_ask, dead_hand
+
+
+@app.cell
+def dead_check(dead_ask, dead_hand, tracker):
+    _right, _text = empty_hand_feedback(dead_ask, dead_hand.widget.group_cards(), dead_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="deluxe-out",
+             waiting="Group and select the cards of your turn.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(dead_ask):
+    solution("Show the checker's answer", verdict_view(dead_ask["verdict"], dead_ask["spot"],
+                                                      yes="You may go out", no="Not yet"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    _option = rules.data["deluxe"][str(THREE_OF_A_KIND)]
+    mo.md(rf"""
+    ### Exercise 8: the best set, with the {_option['name']} option
+
+    {_option['text']} Select the one set in this hand that scores the most
+    as it goes down alone.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_kind = deal_button("Next hand")
+    new_kind
+    return (new_kind,)
+
+
+@app.cell
+def _(new_kind):
+    kind_ask = deluxe_score_question(new_kind.value)
+    kind_hand = hand_widget(rules, kind_ask["hand"])
+    mo.vstack([kind_hand, hint("Look for three cards of one rank and one suit, and leave every wild card out.")])
+    return kind_ask, kind_hand
+
+
+@app.cell
+def kind_check(kind_ask, kind_hand, tracker):
+    _right, _text = deluxe_score_feedback(kind_ask, kind_hand.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="deluxe-score", waiting="Select the cards of a set.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(kind_ask):
+    solution("Show the answer", mo.vstack([cards_view(kind_ask["same"], rules, width=36),
+                                           mo.md(f"It scores **{kind_ask['best']}**.")]))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
     recap([
         "Albany's pile is fanned: a player may take from deep inside it, in the three ways shown.",
+        "The cards a pick-up brings may free a table joker at once, but no table move comes before the pick-up.",
         'How many canastas a side needs before a player may empty his hand depends on the table.',
         'A natural canasta scores by its length; a wild card makes it mixed; cards left in a hand cost points.',
     ], "13_puzzles")

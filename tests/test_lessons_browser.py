@@ -363,7 +363,10 @@ CARD_EXERCISES = [
     ("11_albany_sets_and_stoppers.py", 3, "not one of the stoppers"),
     ("11_albany_sets_and_stoppers.py", 4, "you could have gone out"),
     ("12_albany_pile_and_scoring.py", 1, "at least two naturals"),
-    ("12_albany_pile_and_scoring.py", 4, "Not a set"),
+    ("12_albany_pile_and_scoring.py", 3, "That is the top card"),
+    ("12_albany_pile_and_scoring.py", 4, "Not the"),
+    ("12_albany_pile_and_scoring.py", 7, "Not a set"),
+    ("12_albany_pile_and_scoring.py", 9, "Not a set"),
 ]
 
 

@@ -2788,3 +2788,222 @@ def test_c_pickup_a_practice_spot_is_dealt_only_when_asked_for(load_lesson, kit,
         out, _ = cell.run(tracker=tracker, **inputs)
         assert "Deal a spot first" in text_of(out)
     assert tracker.widget.solved == []
+
+
+# -- 12 albany pile and scoring: more practice --
+
+
+def _deep_offers(rules, spot, depth):
+    """Every choice of hand cards the meld judge accepts with the card ``depth`` deep: two naturals, up to two wilds."""
+    from itertools import combinations
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    card = spot.discard[-depth]
+    naturals = [c for c in dict.fromkeys(spot.hand) if rules.is_natural(c)]
+    wilds = [c for c in spot.hand if rules.is_wild(c)]
+    offers = []
+    for pair in combinations(naturals, 2):
+        for extra in dict.fromkeys(w for k in range(3) for w in combinations(wilds, k)):
+            try:
+                judge(rules, (card, *pair, *extra), going_out=False)
+            except IllegalPlayError:
+                continue
+            offers.append(format_cards(pair + extra))
+    return offers
+
+
+def test_a_draw_the_practice_ladders_of_lesson_12_climb_in_order(load_lesson):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    assert [len(lesson.deepest_question(n)["pile"]) for n in range(4)] == [s for s, _ in lesson.DEEPEST_STEPS]
+    assert [lesson.taken_exchange_question(n)["depth"] for n in range(3)] == list(lesson.TAKEN_STEPS)
+    assert [lesson.exchange_first_question(n)["step"] for n in range(4)] == [s for s, _ in lesson.FIRST_STEPS]
+    assert [lesson.deluxe_score_question(n)["step"] for n in range(3)] == list(lesson.SCORE_STEPS)
+    assert {lesson.exchange_first_question(n)["verdict"].answer for n in range(4)} == {True, False}
+    assert {lesson.deluxe_out_question(n)["may"] for n in range(4)} == {True, False}
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_a_draw_the_deepest_card_of_the_fanned_pile_is_the_checker_s(load_lesson, kit, text_of, n):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    rules = lesson.rules
+    q = lesson.deepest_question(n)
+    spot, pile, deepest = q["spot"], q["pile"], q["deepest"]
+    size, stopper = lesson.DEEPEST_STEPS[min(n, len(lesson.DEEPEST_STEPS) - 1)]
+    assert len(pile) == size and len(set(pile)) == size and pile == tuple(reversed(spot.discard))
+    assert stopper == any(rules.role(c) == "stopper" for c in pile)
+    # the answer's own proof, re-checked, and no deeper card taken with any cards of the hand
+    cards, _ = q["takes"][deepest]
+    assert ask("pickup", spot, play=f"{cards} depth {deepest}").answer
+    for depth in range(deepest + 1, size + 1):
+        assert not any(ask("pickup", spot, play=f"{o} depth {depth}").answer for o in _deep_offers(rules, spot, depth))
+    ok, text = lesson.deepest_feedback(q, str(pile[deepest - 1]))
+    assert ok is True and text.startswith("Right") and pile[deepest - 1].symbol() in text
+    deeper = pile[deepest]
+    bad, text = lesson.deepest_feedback(q, str(deeper))
+    assert bad is False and not text.startswith("Right")
+    if rules.role(deeper) == "stopper":
+        assert "is a stopper" in text
+    top, text = lesson.deepest_feedback(q, str(pile[0]))
+    assert top is False and "top card" in text
+    shallower = [d for d in range(2, deepest) if any(ask("pickup", spot, play=f"{o} depth {d}").answer
+                                                     for o in _deep_offers(rules, spot, d))]
+    if shallower:
+        bad, text = lesson.deepest_feedback(q, str(pile[shallower[0] - 1]))
+        assert bad is False and "deeper in the pile" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.deepest_check.run(deepest_ask=q, tracker=tracker,
+                                      deepest_pile=kit.hand_widget(rules, pile, selected=str(pile[deepest - 1])))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["deepest-card"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.deepest_check.run(deepest_ask=q, tracker=wrong,
+                                      deepest_pile=kit.hand_widget(rules, pile, selected=str(deeper)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_a_combine_the_card_that_frees_the_joker_may_come_with_the_pick_up(load_lesson, kit, text_of, n):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    rules = lesson.rules
+    q = lesson.taken_exchange_question(n)
+    spot, depth, pair = q["spot"], q["depth"], format_cards(q["pair"])
+    assert depth == lesson.TAKEN_STEPS[min(n, len(lesson.TAKEN_STEPS) - 1)]
+    assert spot.discard[-depth] == q["deep"] and q["taken"] == spot.discard[-depth + 1:]
+    hand = lesson.after_pickup_hand(q)
+
+    def turn(card):  # the whole turn, judged by the referee
+        discard = next(c for c in q["strangers"] if c != card)
+        return referee(spot, f"pickup {pair} depth {depth}; exchange {card} on 1; discard {discard}")
+
+    truth = {c: turn(c).answer for c in dict.fromkeys(hand)}
+    rights = [c for c, yes in truth.items() if yes]
+    assert rights and all(c in q["taken"] for c in rights), "only a card the pick-up brings frees the joker"
+    ok, text = lesson.taken_exchange_feedback(q, str(rights[0]))
+    assert ok is True and text.startswith("Right") and "came with the pick-up" in text
+    for card in (c for c, yes in truth.items() if not yes):
+        bad, text = lesson.taken_exchange_feedback(q, str(card))
+        assert bad is False and text.startswith("Not the") and text != "Not the ."
+    two, text = lesson.taken_exchange_feedback(q, format_cards(hand[:2]))
+    assert two is False and "Select one card" in text
+    melds = [*spot.melds, (q["deep"], *q["pair"])]
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    shown = kit.hand_widget(rules, hand, melds=melds, selected=str(rights[0]))
+    out, _ = lesson.taken_check.run(taken_ask=q, taken_hand=shown, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["taken-exchange"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    decoy = next(c for c, yes in truth.items() if not yes)
+    out, _ = lesson.taken_check.run(taken_ask=q, tracker=wrong,
+                                    taken_hand=kit.hand_widget(rules, hand, melds=melds, selected=str(decoy)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_a_draw_no_table_move_comes_before_the_pick_up(load_lesson, kit, text_of, n):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    rules = lesson.rules
+    q = lesson.exchange_first_question(n)
+    spot, depth, card = q["spot"], q["depth"], q["card"]
+    step, want_depth = lesson.FIRST_STEPS[min(n, len(lesson.FIRST_STEPS) - 1)]
+    assert q["step"] == step and depth == want_depth and spot.discard[-depth] == card
+    may = any(ask("pickup", spot, play=f"{o} depth {depth}").answer for o in _deep_offers(rules, spot, depth))
+    assert may == (step != "exchange") == q["verdict"].answer
+    if not may:
+        # freeing the joker first is refused by the referee: the turn starts with the stock or the pile
+        naturals = [c for c in spot.hand if c.suit == card.suit and rules.is_natural(c)]
+        early = referee(spot, f"exchange {q['exchange']} on 1; pickup {format_cards(naturals)} JK depth {depth}; "
+                              f"discard {spot.hand[-1]}")
+        assert early.answer is False and "before the pickup" in early.reasons[0].text
+    right, other = lesson.FIRST_ANSWERS if may else lesson.FIRST_ANSWERS[::-1]
+    ok, text = lesson.exchange_first_feedback(q, right)
+    assert ok is True and text.startswith("Right")
+    if not may:
+        assert "only after the turn's draw" in text
+    bad, text = lesson.exchange_first_feedback(q, other)
+    assert bad is False and not text.startswith("Right")
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.first_check.run(first_ask=q, first_answer=Value(right), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["exchange-first"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.first_check.run(first_ask=q, first_answer=Value(other), tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_a_deluxe_the_dead_card_option_needs_one_canasta_fewer_to_go_out(load_lesson, kit, text_of, n):
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    q = lesson.deluxe_out_question(n)
+    spot = q["spot"]
+    assert lesson.DEAD_CARD in spot.rules.options["deluxe"]
+    plain = Spot.from_dict({**spot.to_dict(), "options": {k: v for k, v in spot.to_dict()["options"].items()
+                                                          if k != "deluxe"}})
+    may, plain_may = ask("go-out", spot).answer, ask("go-out", plain).answer
+    assert may == q["may"] == (q["step"] == "thanks") and plain_may is False
+    set_of_three = [c for c in spot.hand if c.rank == spot.hand[0].rank][:3]
+    odd = [c for c in spot.hand if c not in set_of_three]
+    out_turn, keep_turn = ([tuple(set_of_three)], odd), ([], odd)
+    right, wrong_turn = (out_turn, keep_turn) if may else (keep_turn, out_turn)
+    ok, text = lesson.empty_hand_feedback(q, *right)
+    assert ok is True and text.startswith("Right") and number_word_in(text, spot.rules.canastas_to_go_out)
+    assert f"without it, {kit.number_word(plain.rules.canastas_to_go_out)}" in text
+    bad, text = lesson.empty_hand_feedback(q, *wrong_turn)
+    assert bad is False and (("could have gone out" in text) if may else ("may not empty your hand yet" in text))
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds, groups=[format_cards(g) for g in right[0]],
+                           selected=format_cards(right[1]))
+    out, _ = lesson.dead_check.run(dead_ask=q, dead_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["deluxe-out"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    hand = kit.hand_widget(lesson.rules, spot.hand, melds=spot.melds,
+                           groups=[format_cards(g) for g in wrong_turn[0]], selected=format_cards(wrong_turn[1]))
+    out, _ = lesson.dead_check.run(dead_ask=q, dead_hand=hand, tracker=wrong)
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
+
+
+@pytest.mark.parametrize("n", range(12))
+def test_a_deluxe_three_of_a_kind_a_group_of_one_suit_without_wilds_scores_most(load_lesson, kit, text_of, n):
+    from itertools import combinations
+
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    lesson = load_lesson("12_albany_pile_and_scoring")
+    rules = lesson.rules
+    q = lesson.deluxe_score_question(n)
+    hand = q["hand"]
+
+    def scored(cards, deluxe):  # the checker's score of the set going down alone
+        spot = Spot.from_dict({"variant": "albany", "options": {"deluxe": deluxe}, "hand": "",
+                               "melds": [format_cards(cards)]})
+        return ask("score", spot).extra["total"]
+
+    sets = []
+    for size in range(3, len(hand) + 1):
+        for combo in dict.fromkeys(combinations(hand, size)):
+            try:
+                judge(rules, combo, going_out=False)
+            except IllegalPlayError:
+                continue
+            sets.append(combo)
+    best = max(scored(s, [lesson.THREE_OF_A_KIND]) for s in sets)
+    assert best == q["best"]
+    right = next(s for s in sets if scored(s, [lesson.THREE_OF_A_KIND]) == best)
+    assert len({c.suit for c in right}) == 1 and not any(rules.is_wild(c) for c in right)
+    assert scored(right, []) < best  # the option is what makes it the best
+    ok, text = lesson.deluxe_score_feedback(q, format_cards(right))
+    assert ok is True and text.startswith("Right") and str(best) in text and str(scored(right, [])) in text
+    wild = next((c for c in hand if rules.is_wild(c)), None)
+    if wild is not None:
+        bad, text = lesson.deluxe_score_feedback(q, format_cards(right + (wild,)))
+        assert bad is False and "A wild card spoils it" in text
+    mixed = next(s for s in sets if len({c.suit for c in s}) > 1 and not any(rules.is_wild(c) for c in s))
+    bad, text = lesson.deluxe_score_feedback(q, format_cards(mixed))
+    assert bad is False and "another set" in text and str(scored(mixed, [])) in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.kind_check.run(kind_ask=q, tracker=tracker,
+                                   kind_hand=kit.hand_widget(rules, hand, selected=format_cards(right)))
+    assert "Right" in text_of(out) and tracker.widget.solved == ["deluxe-score"]
+    wrong = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.kind_check.run(kind_ask=q, tracker=wrong,
+                                   kind_hand=kit.hand_widget(rules, hand, selected=format_cards(mixed)))
+    assert "Right" not in text_of(out) and wrong.widget.solved == []
