@@ -2039,6 +2039,7 @@ def test_y_end_the_hand_s_score_when_someone_goes_out_is_the_scoring_s_total(loa
     assert "not a whole number" in text_of(out) and wrong.widget.solved == []
 
 
+@pytest.mark.parametrize("n", range(12))
 def test_c_meld_the_fewest_wild_cards_taken_back_leave_the_most_the_naturals_carry(load_lesson, kit, text_of, n):
     lesson = load_lesson("02_melds_and_wild_cards")
     rules = lesson.rules
@@ -2742,6 +2743,7 @@ def test_c_black3_every_kind_of_play_comes_up_and_both_answers(load_lesson):
     assert {referee(q["spot"], q["play"]).answer for q in asked} == {True, False}
 
 
+@pytest.mark.parametrize("n", range(12))
 def test_c_goout_may_you_go_out_now_is_the_checker_s_answer_both_ways(load_lesson, kit, text_of, n):
     from tutor.melds import judge
 

@@ -40,7 +40,7 @@ _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
 #: Steps the exact count of canastas within reach may take before the counting bound stands.
-REACH_STEPS = 200_000
+REACH_STEPS = 1_000_000
 
 
 def _n(n: int, word: str) -> str:
@@ -378,10 +378,10 @@ def _fanned(spot: Spot, goal: Goal) -> tuple[Reason, ...]:
         m = rules["meld"]
         shape = (f"a set is {m['min_cards']} or more cards of one rank or of one suit in sequence, with at least "
                  f"{m['min_naturals']} naturals and at most {m['max_wilds']} wild cards; ")
-        if stuck is not None and stuck >= 2:
-            out.append(Reason.of(rules, rules.cite("meld"), shape + f"however the turn starts, at least "
-                                 f"{_n(stuck, 'card')} could join no set, and going out leaves one card at most, "
-                                 "for the discard"))
+        if stuck is not None and stuck >= 2:  # the going-out rule fails: it melds all cards but the discard
+            out.append(Reason.of(rules, rules.cite("go_out"), "going out, every card but one discard must be "
+                                 f"melded; however the turn starts, at least {_n(stuck, 'card')} could join no set "
+                                 f"({shape.rstrip('; ')})"))
         elif most >= need:
             out.append(Reason.of(rules, rules.cite("meld"), shape + "every way of putting your cards into sets was "
                                  f"tried: none melds all but one of them with {_n(need, 'canasta')} among the sets"))
