@@ -24,8 +24,8 @@ from collections import Counter
 from dataclasses import replace
 
 from ..cards import RANK_ORDER, Card, format_cards
-from ..goals import ANY, NONE, UNKNOWN, Goal
 from ..errors import SolverLimitError
+from ..goals import ANY, NONE, UNKNOWN, Goal
 from ..melds import GROUP, SEQUENCE, group_shape_text, judge
 from ..play import Action
 from ..search_budget import part
