@@ -246,7 +246,9 @@ def when_feedback(question, answer, verdict) -> tuple:
     why = "; ".join(r.text for r in verdict.reasons) if verdict.reasons else ""
     said_yes = answer == "yes"
     if said_yes == verdict.answer:
-        lead = ("this play goes out, and in that turn three or four black threes may go down together"
+        sizes = rules["blocker_meld"]
+        lead = (f"this play goes out, and in that turn {number_word(sizes['min_cards'])} to "
+                f"{number_word(sizes['max_cards'])} black threes may go down together"
                 if verdict.answer else "the referee stops the play")
         return True, f"Right: {'yes' if verdict.answer else 'no'}, {lead}. Why: {why}."
     if verdict.answer:

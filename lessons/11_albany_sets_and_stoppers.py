@@ -815,9 +815,10 @@ def _():
 def _(new_out):
     out_ask = stoppers_out_question(new_out.value)
     out_hand = hand_widget(out_ask["spot"].rules, out_ask["spot"].hand, melds=out_ask["spot"].melds)
-    mo.vstack([mo.md(option_note(out_ask["spot"].rules.options.get("deluxe"))), out_hand, hint(f"Count your stoppers first: {number_word(rules['go_out']['stoppers_block'])} or "
-                              "more, counted after the draw and before you meld, keep you from going out. One "
-                              "stopper may be your last discard.")])
+    _block = number_word(rules["go_out"]["stoppers_block"])
+    mo.vstack([mo.md(option_note(out_ask["spot"].rules.options.get("deluxe"))), out_hand,
+               hint(f"Count your stoppers first: {_block} or more, counted after the draw and before you meld, keep "
+                    "you from going out. One stopper may be your last discard.")])
     return out_ask, out_hand
 
 

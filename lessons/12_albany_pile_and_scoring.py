@@ -936,7 +936,8 @@ def _(new_empty):
     empty_hand = hand_widget(rules, empty_ask["spot"].hand, melds=empty_ask["spot"].melds)
     mo.vstack([mo.md(f"At this table: **{table_words(empty_ask['row'])}**. Your side's sets are shown above your "
                      "hand."), empty_hand,
-               hint("Count your side's canastas (seven cards or more), then find this table's row above.")])
+               hint(f"Count your side's canastas ({number_word(rules['canasta']['min_cards'])} cards or more), then "
+                    "find this table's row above.")])
     return empty_ask, empty_hand
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.cards import format_cards, parse_cards
+from tutor.melds import is_legal
 from tutor.questions import ask, referee
 from tutor.spot import Spot
 
@@ -1950,17 +1951,6 @@ def test_y_end_the_cards_laid_off_when_someone_goes_out_are_the_scoring_s(load_l
 # -- 02 melds: more practice --
 
 
-def _legal_meld(rules, cards) -> bool:
-    from tutor.errors import IllegalPlayError
-    from tutor.melds import judge
-
-    try:
-        judge(rules, tuple(cards), going_out=False)
-    except IllegalPlayError:
-        return False
-    return True
-
-
 def _without(cards, taken):
     left = list(cards)
     for card in taken:
@@ -1979,7 +1969,8 @@ def test_c_meld_the_most_a_table_meld_can_take_is_the_judge_s_and_one_wild_too_m
     step = lesson.LAYOFF_STEPS[min(n, len(lesson.LAYOFF_STEPS) - 1)]
     table, hand = list(parse_cards(q["table"])), list(q["hand"])
     # the right answer, by the meld judge alone: the biggest part of the hand that meld 1 can take
-    fits = [c for k in range(len(hand), 0, -1) for c in combinations(hand, k) if _legal_meld(rules, table + list(c))]
+    fits = [c for k in range(len(hand), 0, -1) for c in combinations(hand, k)
+            if is_legal(rules, tuple(table + list(c)), going_out=False)]
     right = list(max(fits, key=len))
     wilds_held = [c for c in hand if rules.is_wild(c)]
     assert (len([c for c in right if rules.is_wild(c)]) < len(wilds_held)) == (step != "naturals")
@@ -2044,10 +2035,11 @@ def test_c_meld_the_fewest_wild_cards_taken_back_leave_the_most_the_naturals_car
     lesson = load_lesson("02_melds_and_wild_cards")
     rules = lesson.rules
     cards = list(lesson.too_many_question(n))
-    assert not _legal_meld(rules, cards)
+    assert not is_legal(rules, tuple(cards), going_out=False)
     wilds = [c for c in cards if rules.is_wild(c)]
     # the right answer, by the meld judge alone: the fewest wild cards whose going back leaves a legal meld
-    k = next(k for k in range(1, len(wilds) + 1) if _legal_meld(rules, _without(cards, wilds[:k])))
+    k = next(k for k in range(1, len(wilds) + 1)
+             if is_legal(rules, tuple(_without(cards, wilds[:k])), going_out=False))
     naturals = len(cards) - len(wilds)
     limit = kit.number_word(kit.wild_limit(rules, naturals))
     ok, text = lesson.too_many_feedback(cards, format_cards(wilds[:k]))
@@ -2087,7 +2079,8 @@ def test_c_wildcanasta_wild_cards_alone_and_enough_of_them_earn_the_wild_bonus(l
     ok, text = lesson.wild_canasta_feedback(format_cards(wilds))
     assert ok is True and text.startswith("Right") and f"{bonus.points} on top" in text
     few, text = lesson.wild_canasta_feedback(format_cards(wilds[:low - 1]))
-    assert few is False and not _legal_meld(rules, wilds[:low - 1]) and f"{kit.number_word(low)} or more" in text
+    assert few is False and not is_legal(rules, tuple(wilds[:low - 1]), going_out=False)
+    assert f"{kit.number_word(low)} or more" in text
     natural = next(c for c in hand if rules.is_natural(c))
     mixed, text = lesson.wild_canasta_feedback(format_cards(wilds + [natural]))
     assert mixed is False and "wild cards only" in text
@@ -2110,7 +2103,7 @@ def test_c_wildcanasta_sets_of_wild_cards_are_judged_and_the_legal_ones_scored(l
     rules = lesson.rules
     sets = lesson.wild_set_question(n)
     assert all(rules.is_wild(c) for s in sets for c in parse_cards(s))
-    truth = [_legal_meld(rules, parse_cards(s)) for s in sets]
+    truth = [is_legal(rules, tuple(parse_cards(s)), going_out=False) for s in sets]
     assert True in truth and False in truth
     right = ["legal" if t else "not legal" for t in truth]
     ok, text = lesson.wild_set_feedback(sets, right)

@@ -359,12 +359,12 @@ def canastas_within_reach(spot: Spot, cfg: Config) -> int:
     prob.need = spot.rules.canastas_to_go_out  # counted even where this turn could not go out
     if not prob.need:
         return 0
-    stop = stopper_plans(prob)
+    stoppers = max((cs for _, cs, *_ in stopper_plans(prob)), default=0)  # red stoppers use no other card
     most = 0
     for state in Sweep(prob).run():
         _, w, c, *_ = state
         for _, cw, *_ in wild_plans(prob.wild_sets, prob.wilds - w, prob.canasta, prob.wild_sets_new, prob.wild_min):
-            most = max(most, min(c + cw + max((cs for _, cs, *_ in stop), default=0), prob.need))
+            most = max(most, min(c + cw + stoppers, prob.need))
             if most == prob.need:
                 return most
     return most
