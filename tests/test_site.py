@@ -10,7 +10,10 @@ native checker's on the same spot. Screenshots go to ``tests/artifacts/``.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
+import zipfile
 from collections import Counter
 from pathlib import Path
 from urllib.parse import urlparse
@@ -19,7 +22,7 @@ import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the site builder lives in tools/
-from tools import site_build  # noqa: E402
+from tools import bytecode, site_build  # noqa: E402
 from test_lessons_browser import screenshot  # noqa: E402  (the whole lesson, not just the window)
 from tutor.cards import format_cards, parse_cards  # noqa: E402
 from tutor.errors import IllegalPlayError  # noqa: E402
@@ -45,15 +48,21 @@ def _wants_every_lesson(session) -> bool:
 
 
 @pytest.fixture(scope="session")
-def site(request, tmp_path_factory):
-    """The built site, served on 127.0.0.1; yields its base URL (no trailing slash)."""
+def built_site(request, tmp_path_factory) -> Path:
+    """The folder the site is built into, once per session."""
     out = tmp_path_factory.mktemp("site")
     only = None if _wants_every_lesson(request.session) else list(QUICK)
     try:
         site_build.build(out, only, log=lambda *_: None)
-    except site_build.SiteBuildError as e:
+    except (site_build.SiteBuildError, bytecode.BytecodeError) as e:
         pytest.fail(f"the site did not build: {e}")
-    with site_build.StaticServer(out) as url:
+    return out
+
+
+@pytest.fixture(scope="session")
+def site(built_site):
+    """The built site, served on 127.0.0.1; yields its base URL (no trailing slash)."""
+    with site_build.StaticServer(built_site) as url:
         yield url.rstrip("/")
 
 
@@ -126,6 +135,29 @@ def native_meld_listing(tokens: list[str]) -> list[str]:
                            "melds": [f"{rank}S {rank}H {rank}D"]})
     verdict = ask("melds", spot)
     return [(m["cards"], str(m["to"] or ""), f"{m['points']} points") for m in verdict.extra["melds"]]
+
+
+def test_the_site_ships_its_python_compiled_for_the_browser_and_each_lock_file_hash_fits_its_wheel(built_site):
+    lessons = built_site / "lessons"
+    locks = sorted((lessons / "lockfile").glob("*.json"))
+    assert locks
+    for lock in locks:
+        data = json.loads(lock.read_text(encoding="utf-8"))
+        tag = "cpython-" + "".join(data["info"]["python"].split(".")[:2])
+        for name, entry in data["packages"].items():
+            wheel = (lock.parent / entry["file_name"]).resolve()
+            assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], name
+        project = (lock.parent / data["packages"]["canasta-tutor"]["file_name"]).resolve()
+        with zipfile.ZipFile(project) as wheel:
+            names = set(wheel.namelist())
+        modules = [n for n in names if n.startswith("tutor/") and n.endswith(".py")]
+        assert "tutor/questions.py" in modules
+        for module in modules:
+            folder, _, file = module.rpartition("/")
+            assert f"{folder}/__pycache__/{file[:-3]}.{tag}.pyc" in names, module
+    with zipfile.ZipFile(lessons / "pyodide" / "python_stdlib.zip") as stdlib:
+        names = set(stdlib.namelist())
+    assert {"json/__init__.pyc", "asyncio/__init__.pyc", "zipfile/__init__.pyc"} <= names
 
 
 def test_index_lists_every_built_lesson_in_order_with_its_title_and_description(offline_page, site, artifacts):

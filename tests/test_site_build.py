@@ -10,7 +10,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the site builder lives in tools/
-from tools import site_build  # noqa: E402
+from tools import bytecode, site_build  # noqa: E402
 from tools.pyodide_index import _browser_tags, _emscripten_environment, required_specifiers  # noqa: E402
 
 LOCK_INFO = {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.0"}
@@ -94,3 +94,9 @@ def test_a_folder_that_is_not_a_site_is_never_replaced(tmp_path):
     with pytest.raises(site_build.SiteBuildError, match="not a site built before"):
         site_build.build(tmp_path, ["02"], log=lambda *_: None)
     assert (tmp_path / "notes.txt").read_text() == "keep me"
+
+
+def test_compiling_the_site_s_python_without_node_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setattr(bytecode.shutil, "which", lambda name: None)
+    with pytest.raises(bytecode.BytecodeError, match="Node.js"):
+        bytecode.compile_archives([(tmp_path / "a.whl", tmp_path / "b.whl", "site-packages")], tmp_path)

@@ -16,7 +16,10 @@ What the build needs (and takes only from the package registries):
   127.0.0.1 while it runs;
 * ``uv`` on PATH (marimo reads a lesson's local imports, such as
   ``rulebook``, with ``uv tool run ruff``) and Debian's Chromium, which the
-  export drives through Playwright (``tools/marimo_export.py``).
+  export drives through Playwright (``tools/marimo_export.py``);
+* Node.js, in which Pyodide itself compiles the site's Python to bytecode, so
+  that a page does not compile marimo and the rest each time it opens
+  (``tools/bytecode.py``).
 
 Resolving a lesson's packages in a browser takes marimo a minute or two, and
 every lesson imports the same packages (the standard library, the project,
@@ -49,7 +52,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools import pyodide_index
+from tools import bytecode, pyodide_index
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
@@ -312,6 +315,7 @@ def build(out: Path = DEFAULT_OUT, only: list[str] | None = None, log=print) -> 
         page = out / lesson.page
         page.write_text(page.read_text(encoding="utf-8").replace("<head>", "<head>\n" + LESSON_LINKS, 1),
                         encoding="utf-8")
+    bytecode.precompile_site(out / "lessons", index, log=log)
     for notes in (out / "lessons").glob("*.md"):  # marimo's notes for its own developers; no page reads them
         notes.unlink()
     (out / "index.html").write_text(index_page(lessons), encoding="utf-8")
@@ -331,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         build(args.out, args.lessons)
-    except (SiteBuildError, pyodide_index.PyodideIndexError) as e:
+    except (SiteBuildError, pyodide_index.PyodideIndexError, bytecode.BytecodeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     return 0
