@@ -40,7 +40,8 @@ fuzz: $(UV)
 # The whole course as a static site in site/: every lesson runs in the learner's
 # browser (Pyodide), nothing asked of any other host. The export drives the system
 # Chromium and needs npm once, to fetch the Pyodide runtime into the cache
-# (~/.cache/canasta-tutor/pyodide-<marimo version>/). Publish site/ on any static
+# (~/.cache/canasta-tutor/pyodide-<marimo version>/); Node.js (which comes with
+# npm) runs that runtime at build time to compile the site's Python to bytecode. Publish site/ on any static
 # host, or try it with: python3 -m http.server -d site
 site: $(UV) chromium npm
 	$(TESTRUN) python -m tools.site_build $(ARGS)
