@@ -52,7 +52,7 @@ def skipped(name):
 
 def compiled(source, target, where):
     pyc_name = pyc_namer(where)
-    added = 0
+    added = []
     with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
         names = set(old.namelist())
         record = None
@@ -71,12 +71,12 @@ def compiled(source, target, where):
             except (SyntaxError, ValueError):
                 continue  # a module Python 3 cannot read is left for the page never to import
             pyc = importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(data), False)
-            new.writestr(pyc_name(info.filename), bytes(pyc))
-            added += 1
+            added.append(pyc_name(info.filename))
+            new.writestr(added[-1], bytes(pyc))
         if record is not None:  # the compiled files are listed, without hashes as the wheel format allows
-            extra = "".join(f"{pyc_name(n)},,\n" for n in sorted(names) if not skipped(n))
+            extra = "".join(f"{name},,\n" for name in added)
             new.writestr(record[0], record[1].decode("utf-8").rstrip("\n") + "\n" + extra)
-    return added
+    return len(added)
 
 for source, target, where in json.loads(JOBS):  # whole archives only: a cache never holds half of one
     print(f"{compiled(source, target + '.part', where)} {source}")
@@ -142,8 +142,9 @@ def precompile_site(lessons: Path, index: Path, log=print) -> None:
     for sha, wheel in wheels.items():  # in place: the pages' package index links to each by its path
         shutil.copyfile(target[sha], wheel)
         new_sha[sha] = sha256(wheel)
+    used = {t.parent for t in (*target.values(), stdlib_target)}
     for kept in cache.iterdir():  # what no page of this build uses (an older project wheel) goes
-        if kept not in {t.parent for t in (*target.values(), stdlib_target)}:
+        if kept not in used:
             shutil.rmtree(kept)
     for lock, data in locks.items():
         for entry in data["packages"].values():
