@@ -16,10 +16,11 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (COMPASS, ask_verdict, cards_view, check, deal_button, hand_widget, hint, ladder_step, learn,
-                          play_text, practise, problem, progress_widget, quote, solution, table_view)
-    from tutor.cards import format_cards
+                          meld_list, meld_mistake, number_word, play_text, practise, problem, progress_widget, quote,
+                          solution, table_view, verdict_view, wild_limits_text)
+    from tutor.cards import format_cards, parse_cards
     from tutor.errors import TutorError
-    from tutor.render import melds_html
+    from tutor.render import cards_text, melds_html
     from tutor.rules import BUILTIN, rules_for
 
     ME = 0  # the learner's seat; the others are bots
@@ -27,7 +28,8 @@ with app.setup:
     OPPONENTS = {"bots that play at once": "greedy", "bots that search": "ismcts:4"}
 
     LESSON = "16_play_a_hand"
-    EXERCISES = ("coach-draw-or-take", "coach-discard", "go-out-now")
+    EXERCISES = ("take-with", "whole-turn", "lay-off-every", "first-meld-fewest", "pile-open-now", "pile-first-meld",
+                 "coach-draw-or-take", "coach-discard", "go-out-now")
     # The practice spots come from classic hands that the bots play in every seat, the learner's too.
     PRACTICE = "classic"
     # The coach's search gets time enough to run all its deals, so a spot always gets the same advice.
@@ -37,6 +39,27 @@ with app.setup:
     # Going out: first a side with melds but no canasta, then sides with a canasta (early or late in the hand).
     OUT_STEPS = ("no-canasta", "canasta")
     PILE_CHOICES = ("Draw from the stock", "Take the pile")
+    # Taking the pile on the cards: first with a natural pair of the top card's rank, then with one natural and a
+    # wild card.
+    TAKE_WITH_STEPS = ("pair", "natural-and-wild")
+    # A whole turn after the draw: first the checker lists a new meld, then a lay-off onto the side's melds.
+    TURN_STEPS = ("meld", "layoff")
+    # Every card that joins the side's melds: first a hand without wild cards, then one holding a wild card.
+    LAY_OFF_STEPS = ("naturals", "with-wild")
+    # A first meld: first any that reaches the minimum, then one that reaches it with the fewest cards.
+    FIRST_MELD_STEPS = ("reach", "fewest")
+    # A first meld is possible at few of the learner's turns, so these spots are looked for in more hands, and from
+    # the learner's second turn on (the first has nothing of the others' to tell).
+    FIRST_MELD_TRIES = 150
+    # "May you take it now?": a black three on top, then a frozen pile, then any of these or an open pile.
+    OPEN_STEPS = ("black-three", "frozen", "any")
+    OPEN_KINDS = ("black-three", "frozen", "open")
+    # The pile as the first meld: first the checker says it may be taken, then that it may not (the minimum is not
+    # reached, or the pile is frozen for a side not down and one natural with a wild card will not do), then either.
+    FIRST_PILE_STEPS = ("enough", "short", "any")
+    # The practice turns have a button of their own (the coach's spots keep theirs, "Deal a spot").
+    DEAL_TURN = "Deal a turn"
+    TURN_NOT_DEALT = "*Press **Deal a turn**: a turn comes from a hand the bots play first.*"
     NOT_DEALT = "*Press **Deal a spot**: a spot comes from a hand the bots play first, which takes a moment.*"
 
 
@@ -157,11 +180,11 @@ def full_advice(state):
 
 
 @app.function
-def practice_turn(seed: int, phase: str, wanted, *, tries: int = 40) -> tuple:
+def practice_turn(seed: int, phase: str, wanted, *, tries: int = 40, first_turn: int = 3) -> tuple:
     """A practice hand stopped at one of the learner's turns: ``(state, what happened since the learner's last turn)``.
 
-    The bots play every seat; the turn is the first in ``phase``, from the learner's third turn on, that
-    ``wanted(state)`` accepts.
+    The bots play every seat; the turn is the first in ``phase``, from the learner's ``first_turn``-th turn on
+    (the third by default), that ``wanted(state)`` accepts.
     """
     from tutor.engine import GreedyBot, new_game
 
@@ -172,7 +195,7 @@ def practice_turn(seed: int, phase: str, wanted, *, tries: int = 40) -> tuple:
         while not state.hand_over:
             seat = state.to_act
             turns += seat == ME and state.phase == "before-draw"
-            if seat == ME and state.phase == phase and turns >= 3 and wanted(state):
+            if seat == ME and state.phase == phase and turns >= first_turn and wanted(state):
                 return state, told(state, since, others_only=True)
             state.apply(bot.choose(state.view(seat)), seat)
             if seat == ME and state.to_act != ME:
@@ -328,6 +351,457 @@ def out_feedback(q: dict, answer: str | None) -> tuple:
                    f"checker says: {why}.")
 
 
+@app.function
+def rare_turn(seed: int, phase: str, wanted, *, rounds: int = 3, **kw) -> tuple:
+    """``practice_turn``, tried again from further seeds when a rare turn is not found in the first hands."""
+    for k in range(rounds):
+        try:
+            return practice_turn(seed + 50_000 * k, phase, wanted, **kw)
+        except ValueError:
+            if k == rounds - 1:
+                raise
+    raise ValueError("no rounds to try")
+
+
+@app.function
+def top_card_facts(spot) -> dict:
+    """What decides a pile at a turn's start, read off the spot: the top card, its naturals in hand, the pile's state.
+
+    Only the generators use these facts, to find spots of a kind; every answer comes from the checker.
+    """
+    rules = spot.rules
+    top = spot.discard[-1] if spot.discard else None
+    rank = top.rank if top is not None else None
+    return {"top": top,
+            "natural_top": top is not None and rules.is_natural(top),
+            "black_three": top is not None and rules.role(top) == "blocker",
+            "same": sum(1 for c in spot.hand if c.rank == rank and rules.is_natural(c)),
+            "wild_in_hand": any(rules.is_wild(c) for c in spot.hand),
+            "on_table": any(c.rank == rank and rules.is_natural(c) for m in spot.melds for c in m),
+            "frozen_by_card": any(rules.is_wild(c) or rules.role(c) == "bonus" for c in spot.discard)}
+
+
+@app.function
+def pile_turn(seed: int, exercise: str, step: str, wanted, tries: int = 40, first_turn: int = 3) -> dict:
+    """A practice turn's start that ``wanted(spot, facts)`` accepts, with the checker's answer to "may you take the pile?"."""
+    from tutor.questions import ask
+
+    def accepts(state):
+        spot = state.spot_for(ME, "before-draw")
+        return bool(spot.discard) and wanted(spot, top_card_facts(spot))
+
+    state, since = rare_turn(seed, "before-draw", accepts, tries=tries, first_turn=first_turn)
+    spot = state.spot_for(ME, "before-draw")
+    return {"exercise": exercise, "step": step, "state": state, "spot": spot, "told": since,
+            "open": ask("pickup", spot)}
+
+
+@app.function
+def take_with_question(n: int) -> dict:
+    """The n-th "take the pile with which cards?" question: your side is down and the checker says the pile is yours.
+
+    The top card's rank is not on your table, so it must go down with cards from your hand: first a natural pair
+    of it, then one natural and a wild card.
+    """
+    step = ladder_step(n, TAKE_WITH_STEPS)
+
+    def wanted(spot, f):
+        if not spot.melds or not f["natural_top"] or f["on_table"] or f["frozen_by_card"]:
+            return False
+        shape = f["same"] >= 2 if step == "pair" else f["same"] == 1 and f["wild_in_hand"]
+        return shape and ask_pickup(spot)
+
+    return pile_turn(6000 + n, "take-with", step, wanted)
+
+
+@app.function
+def ask_pickup(spot, play: str | None = None) -> bool:
+    """The checker's yes or no: may the pile be taken (with ``play``, the cards from the hand)?"""
+    from tutor.questions import ask
+
+    return ask("pickup", spot, play=play).answer
+
+
+@app.function
+def pile_open_question(n: int) -> dict:
+    """The n-th "may you take the pile now?" question: a black three on top, then a frozen pile, then either.
+
+    In a frozen pile you hold at least one natural of the top card's rank, so the question is never settled by
+    the rank alone; the checker says whether a natural pair takes it.
+    """
+    step = ladder_step(n, OPEN_STEPS)
+    kind = OPEN_KINDS[n % len(OPEN_KINDS)] if step == "any" else step
+
+    def wanted(spot, f):
+        if not spot.melds:
+            return False
+        if kind == "black-three":
+            return f["black_three"]
+        if kind == "frozen":
+            return f["natural_top"] and f["frozen_by_card"] and f["same"] >= 1 and not f["on_table"]
+        return f["natural_top"] and not f["frozen_by_card"] and f["same"] >= 1 and not f["on_table"]
+
+    return {**pile_turn(6200 + n, "pile-open-now", step, wanted), "kind": kind}
+
+
+@app.function
+def pile_first_question(n: int) -> dict:
+    """The n-th "would the pile make your first meld?" question: your side has not melded and holds a natural pair
+    of the top card's rank, or one natural and a wild card; first the checker says the pile is yours, then that it
+    is not, then either."""
+    step = ladder_step(n, FIRST_PILE_STEPS)
+    yes = {"enough": True, "short": False}.get(step, n % 2 == 0)
+
+    def wanted(spot, f):
+        holds = f["same"] >= 2 or (f["same"] == 1 and f["wild_in_hand"])
+        return not spot.melds and f["natural_top"] and holds and not f["on_table"] and ask_pickup(spot) == yes
+
+    return pile_turn(6400 + n, "pile-first-meld", step, wanted, tries=FIRST_MELD_TRIES, first_turn=2)
+
+
+@app.function
+def checker_words(state, verdict) -> str:
+    """The checker's first reason, with players named and cards shown as symbols, as a clause."""
+    from tutor.render import symbols_in
+
+    return symbols_in(without_seat_numbers(state, verdict.reasons[0].text)).rstrip(".") if verdict.reasons else ""
+
+
+@app.function
+def pile_lead(q, picked) -> str:
+    """What a learner who misjudged an open pile has missed, said to the misconception (``picked``: the cards offered)."""
+    spot, rules = q["spot"], q["spot"].rules
+    f = top_card_facts(spot)
+    frozen = f["frozen_by_card"] or not spot.melds
+    need = rules.initial_need(spot.score)
+    if not picked:
+        if not spot.melds:
+            return (f"the top card and your pair can be your first meld: the checker's turn puts down "
+                    f"{q['open'].witness['points']} points, and your first meld needs {need}. ")
+        if frozen:
+            return "a frozen pile is not closed: a natural pair of the top card's rank still takes it. "
+        return ("the top card's rank is in your hand: two naturals of it, or one natural and a wild card, take "
+                "the pile. ")
+    if not any(c.rank == f["top"].rank for c in picked if rules.is_natural(c)):
+        return f"the top card, {f['top'].symbol()}, goes down with cards of its own rank from your hand. "
+    if frozen and any(rules.is_wild(c) for c in picked):
+        why = "your side has not melded yet" if not spot.melds else "a wild card or a red three lies in it"
+        return f"the pile is frozen ({why}): only a natural pair of the top card's rank takes it. "
+    if not spot.melds:
+        return f"taking the pile is then your first meld, and it must reach {need} points. "
+    return ""
+
+
+@app.function
+def pickup_feedback(q, selected, draws: bool) -> tuple:
+    """(right?, message) for a turn's start answered on the cards: the cards that take the pile, or the draw.
+
+    The checker decides both: ``ask("pickup")`` for the pile as it lies, and with the cards offered.
+    """
+    from tutor.questions import ask
+
+    picked = tuple(selected)
+    if not picked and not draws:
+        return None, ""
+    if picked and draws:
+        return False, "Choose one: select the cards that take the pile, or switch on the draw, not both."
+    state, spot, verdict = q["state"], q["spot"], q["open"]
+    if draws:
+        if not verdict.answer:
+            return True, (f"Right: the pile is closed to you, so you draw from the stock. The checker says: "
+                          f"{checker_words(state, verdict)}.")
+        return False, f"Not this time: the pile is yours. Look again: {pile_lead(q, ())}"
+    if not verdict.answer:
+        black = top_card_facts(spot)["black_three"]
+        lead = "a black three on top blocks the pile for this turn, whatever you hold. " if black else ""
+        return False, (f"Not this time: no cards of yours take this pile, so you draw. {lead}The checker says: "
+                       f"{checker_words(state, verdict)}.")
+    taken = ask("pickup", spot, play=format_cards(picked))
+    top = spot.discard[-1].symbol()
+    if taken.answer:
+        points = "" if spot.melds else (f" As your first meld, the checker's turn with them puts down "
+                                        f"{taken.witness['points']} points; the minimum is "
+                                        f"{spot.rules.initial_need(spot.score)}.")
+        return True, f"Right: {cards_text(picked)} go down with the {top}, and the whole pile is yours.{points}"
+    return False, f"Not with these: {pile_lead(q, picked)}The checker says: {checker_words(state, taken)}."
+
+
+@app.function
+def pile_solution(q) -> mo.Html:
+    """The checker's answer for a turn's start: the whole turn that takes the pile, or the rules that close it."""
+    return verdict_view(q["open"], q["spot"], yes="Yes, the pile may be taken", no="No, the pile may not be taken")
+
+
+@app.function
+def listing(spot) -> list:
+    """The checker's list of what may go down this turn (``ask("melds")``): each entry's kind, cards and target."""
+    from tutor.questions import ask
+
+    return ask("melds", spot).extra["melds"]
+
+
+@app.function
+def drawn_turn(seed: int, exercise: str, step: str, wanted, tries: int = 40, first_turn: int = 3) -> dict:
+    """A practice turn after the draw that ``wanted(spot)`` accepts, with the checker's list of what may go down."""
+    state, since = rare_turn(seed, "drawn", lambda s: wanted(s.spot_for(ME)), tries=tries, first_turn=first_turn)
+    spot = state.spot_for(ME)
+    return {"exercise": exercise, "step": step, "state": state, "spot": spot, "told": since, "melds": listing(spot)}
+
+
+@app.function
+def whole_turn_question(n: int) -> dict:
+    """The n-th "play a whole turn" question: your side is down and you have drawn; first the checker lists a new
+    meld you may put down, then a card to lay off onto your side's melds."""
+    from collections import Counter
+
+    step = ladder_step(n, TURN_STEPS)
+
+    def wanted(spot):
+        rules = spot.rules
+        if not spot.melds:
+            return False
+        counts = Counter(c.rank for c in spot.hand if rules.is_natural(c))
+        table = {c.rank for m in spot.melds for c in m if rules.is_natural(c)}
+        near = (any(k >= 2 and r not in table for r, k in counts.items()) if step == "meld"
+                else any(r in table for r in counts))
+        return near and any(c["kind"] == step for c in listing(spot))
+
+    return drawn_turn(6600 + n, "whole-turn", step, wanted)
+
+
+@app.function
+def turn_lead(spot, groups) -> str:
+    """What is wrong with the groups as melds or lay-offs, in plain words; empty when each is fine on its own."""
+    from tutor.errors import IllegalPlayError
+    from tutor.melds import judge
+
+    rules = spot.rules
+    for group in groups:
+        fits = False
+        for meld in spot.melds:
+            try:
+                old, new = judge(rules, meld), judge(rules, tuple(meld) + tuple(group))
+                fits = (old.kind, old.key) == (new.kind, new.key)
+            except IllegalPlayError:
+                continue
+            if fits:
+                break
+        mistake = None if fits else meld_mistake(rules, group)
+        if mistake:
+            return f"{cards_text(group)} is no meld: {mistake}. "
+    return ""
+
+
+@app.function
+def whole_turn_feedback(q, groups, selected) -> tuple:
+    """(right?, message) for a whole turn built on the cards: melds or lay-offs grouped, one discard selected.
+
+    The referee judges the turn as built (``referee``), as it judges the game's own turns.
+    """
+    from tutor.engine.coach import move_words
+    from tutor.engine.moves import Play
+    from tutor.play import parse_play
+    from tutor.questions import referee
+
+    groups, selected = list(groups), tuple(selected)
+    if not groups and not selected:
+        return None, ""
+    spot, state = q["spot"], q["state"]
+    if not groups:
+        return False, ("Put something down first: select the cards of a meld or a lay-off and press **Group**, "
+                       "then select your discard.")
+    try:
+        play = play_text(spot, groups, selected)
+    except ValueError:
+        return False, "Select **one** card to discard: a turn ends with exactly one discard."
+    verdict = referee(spot, play)
+    if verdict.answer:
+        return True, f"Right: the referee accepts your turn: {move_words(Play(parse_play(play)))}."
+    lead = turn_lead(spot, groups)
+    if not lead and not selected:
+        lead = "a turn that does not go out ends with one discard: select the card to throw away. "
+    return False, f"Not this turn: {lead}The referee says: {checker_words(state, verdict)}."
+
+
+@app.function
+def whole_turn_solution(q) -> mo.Html:
+    """What the checker lists for this turn, to group one of, and a word on the discard."""
+    return mo.vstack([meld_list(q["spot"].rules, q["melds"]),
+                      mo.md("Group one of these, then select one card you keep out of them as your discard.")])
+
+
+@app.function
+def lay_off_cards(q) -> "Counter":
+    """Every card of the hand the checker lists in some lay-off onto your side's melds, as often as it may go."""
+    from collections import Counter
+
+    most = Counter()
+    for entry in q["melds"]:
+        if entry["kind"] == "layoff":
+            most |= Counter(parse_cards(entry["cards"]))
+    return most
+
+
+@app.function
+def lay_off_question(n: int) -> dict:
+    """The n-th "which cards can join your melds?" question: your side is down and you have drawn; first a hand
+    with no wild card, then a hand holding one (a wild card joins a meld only while it has room for one)."""
+    step = ladder_step(n, LAY_OFF_STEPS)
+
+    def wanted(spot):
+        rules = spot.rules
+        if not spot.melds or any(rules.is_wild(c) for c in spot.hand) != (step == "with-wild"):
+            return False
+        table = {c.rank for m in spot.melds for c in m if rules.is_natural(c)}
+        return (any(c.rank in table and rules.is_natural(c) for c in spot.hand)
+                and any(c["kind"] == "layoff" for c in listing(spot)))
+
+    return drawn_turn(6800 + n, "lay-off-every", step, wanted)
+
+
+@app.function
+def lay_off_feedback(q, selected) -> tuple:
+    """(right?, message) for "select every card that can join your side's melds", against the checker's list."""
+    from collections import Counter
+
+    picked = Counter(selected)
+    if not picked:
+        return None, ""
+    rules, wanted = q["spot"].rules, lay_off_cards(q)
+    stray = list((picked - wanted).elements())
+    if stray:
+        card = stray[0]
+        if rules.is_wild(card):
+            why = ("it is wild, but none of your melds has room for another wild card: "
+                   + wild_limits_text(rules).replace("**", ""))
+        elif wanted[card]:
+            why = "you selected it more often than the checker lists it in any lay-off."
+        elif any(card.rank == c.rank for m in q["spot"].melds for c in m):
+            why = "its rank is on your table, but the checker finds no legal turn that lays it off."
+        else:
+            why = "no meld of your side has its rank, and a card joins only a meld of its own rank."
+        return False, f"Not {card.symbol()}: {why}"
+    missing = sum((wanted - picked).values())
+    if missing:
+        more = "wild cards count too, where a meld has room for one" if any(
+            rules.is_wild(c) for c in wanted.elements()) else "look at each rank on your side's table"
+        return False, f"{number_word(missing).capitalize()} more: {more}."
+    return True, f"Right: {cards_text(list(picked.elements()))} can join your side's melds this turn."
+
+
+@app.function
+def fewest_first_meld(spot, choices) -> tuple | None:
+    """The first meld with the fewest cards that the checker accepts: ``(cards, melds)``, from the listed melds.
+
+    Every combination of up to three listed melds that the hand can hold is put to ``ask("initial-meld")``.
+    """
+    from collections import Counter
+    from itertools import combinations
+
+    from tutor.questions import ask
+
+    melds = [c["cards"] for c in choices if c["kind"] == "meld"]
+    best = None
+    for size in (1, 2, 3):
+        for combo in combinations(melds, size):
+            cards = [c for text in combo for c in parse_cards(text)]
+            if (best is not None and len(cards) >= best[0]) or Counter(cards) - Counter(spot.hand):
+                continue
+            if ask("initial-meld", spot, play=" | ".join(combo)).answer:
+                best = (len(cards), combo)
+    return best
+
+
+@app.function
+def first_meld_question(n: int) -> dict:
+    """The n-th first-meld question: your side has not melded and you have drawn; first any first meld the checker
+    accepts will do, then it must reach the minimum with the fewest cards."""
+    from tutor.questions import ask
+
+    step = ladder_step(n, FIRST_MELD_STEPS)
+    found = {}
+
+    def wanted(spot):
+        if spot.melds or not ask("initial-meld", spot).answer:
+            return False
+        found["best"] = fewest_first_meld(spot, listing(spot))
+        return found["best"] is not None
+
+    q = drawn_turn(7000 + n, "first-meld-fewest", step, wanted, tries=FIRST_MELD_TRIES, first_turn=2)
+    return {**q, "fewest": found["best"][0], "best": found["best"][1]}
+
+
+@app.function
+def first_meld_feedback(q, groups) -> tuple:
+    """(right?, message) for a first meld grouped on the cards: the checker says whether it reaches the minimum,
+    and it must do so with no more cards than the fewest the checker accepts."""
+    from tutor.questions import ask
+
+    groups = [g for g in groups if g]
+    if not groups:
+        return None, ""
+    spot, state = q["spot"], q["state"]
+    need = spot.rules.initial_need(spot.score)
+    verdict = ask("initial-meld", spot, play=" | ".join(format_cards(g) for g in groups))
+    if not verdict.answer:
+        lead = next((f"{cards_text(g)} is no meld: {m}. " for g in groups if (m := meld_mistake(spot.rules, g))), "")
+        return False, f"Not this first meld: {lead}The checker says: {checker_words(state, verdict)}."
+    used = sum(len(g) for g in groups)
+    points = verdict.witness["points"]
+    if used > q["fewest"] and q["step"] == "reach":
+        return True, (f"Right: {points} points, and your first meld needs {need}. It can be done with "
+                      f"{q['fewest']} cards instead of {used}: the next turns ask for the fewest.")
+    if used > q["fewest"]:
+        return False, (f"These reach the minimum ({points} points, {need} needed), but with {used} cards; "
+                       f"{q['fewest']} would do. Cards you keep in hand are pairs to take the pile with and melds "
+                       "for later turns.")
+    return True, f"Right: {points} points with {used} cards, the fewest that reach the {need} your first meld needs."
+
+
+@app.function
+def first_meld_solution(q) -> mo.Html:
+    """The checker's first meld with the fewest cards, drawn as its melds."""
+    choices = [{"cards": text, "to": None} for text in q["best"]]
+    return mo.vstack([mo.md(f"A first meld of {q['fewest']} cards the checker accepts:"),
+                      meld_list(q["spot"].rules, choices)])
+
+
+@app.function
+def pile_exercise(q, tip: str, *, draw: bool = True) -> tuple:
+    """A practice turn's start on screen, to answer on the cards: ``(hand, draw switch, view)``.
+
+    The whole pile is drawn below the hand, bottom to top, since what lies under the top card can freeze it.
+    """
+    draws = mo.ui.switch(value=False, label="the pile is not mine: I draw from the stock instead")
+    if q is None:
+        return None, draws, mo.md(TURN_NOT_DEALT)
+    spot = q["spot"]
+    others, hand = practice_table(q["state"], spot.hand)
+    facts = "Your side has melded." if spot.melds else "Your side has not melded yet."
+    parts = [since_words(q["told"]), *others, mo.md(facts), hand,
+             cards_view(spot.discard, spot.rules, label="the whole pile, bottom to top", width=30)]
+    return hand, draws, mo.vstack([*parts, *([draws] if draw else []), hint(tip)])
+
+
+@app.function
+def drawn_exercise(q, tip: str) -> tuple:
+    """A practice turn after the draw on screen, to answer on the cards: ``(hand, view)``."""
+    if q is None:
+        return None, mo.md(TURN_NOT_DEALT)
+    spot = q["spot"]
+    others, hand = practice_table(q["state"], spot.hand)
+    facts = "Your side has melded." if spot.melds else "Your side has not melded yet."
+    return hand, mo.vstack([since_words(q["told"]), *others, mo.md(f"You have drawn. {facts}"), hand, hint(tip)])
+
+
+@app.function
+def meld_size_words(rules) -> str:
+    """The smallest meld in words, from the variant's data: "three cards or more of one rank, two of them natural"."""
+    meld = rules["meld"]
+    return (f"{number_word(meld['min_cards'])} cards or more of one rank, at least {number_word(meld['min_naturals'])} "
+            "of them natural")
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -345,6 +819,13 @@ def _():
         "to think like the coach: draw or take the pile, which card to throw away, and when you may go out.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -510,6 +991,98 @@ def coach_cell(coach_button, get_coached, set_coached, state):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Practice: take the pile
+
+    The practice turns below come from other classic hands, played by the
+    bots in every seat; yours is the South hand. Here your turn starts and
+    the pile is yours: select the cards from your hand that go down with its
+    top card. First you hold a natural pair of its rank; then only one
+    natural and a wild card.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_take_with = deal_button(DEAL_TURN)
+    new_take_with
+    return (new_take_with,)
+
+
+@app.cell
+def _(new_take_with):
+    take_with_ask = dealt(new_take_with, take_with_question)
+    take_with_hand, _draws, _shown = pile_exercise(
+        take_with_ask, "Find the top card's rank in your hand. A natural pair of it takes the pile; so do one "
+        "natural and a wild card, while nothing wild lies in the pile.", draw=False)
+    _shown
+    return take_with_ask, take_with_hand
+
+
+@app.cell
+def take_with_check(take_with_ask, take_with_hand, tracker):
+    _right, _text = (pickup_feedback(take_with_ask, take_with_hand.widget.selected_cards(), False)
+                     if take_with_ask else (None, ""))
+    practise(_right, _text, _text, tracker=tracker, exercise="take-with",
+             waiting="Select the cards that take the pile." if take_with_ask else "Deal a turn first.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(take_with_ask):
+    solution("Show the checker's answer", pile_solution(take_with_ask)) if take_with_ask else mo.md("")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: a whole turn
+
+    You have drawn. Put something down: select the cards of a meld, or of a
+    lay-off onto your side's melds, and press **Group**; then select the one
+    card you discard. The referee judges the whole turn. First the checker
+    sees a new meld in your hand; then a card that joins a meld on the table.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_whole_turn = deal_button(DEAL_TURN)
+    new_whole_turn
+    return (new_whole_turn,)
+
+
+@app.cell
+def _(new_whole_turn):
+    whole_turn_ask = dealt(new_whole_turn, whole_turn_question)
+    whole_turn_hand, _shown = drawn_exercise(
+        whole_turn_ask, f"A new meld is {meld_size_words(rules_for(PRACTICE))}; a lay-off is cards of a rank "
+        "your side has melded. Keep one card out of your groups: the turn ends with its discard.")
+    _shown
+    return whole_turn_ask, whole_turn_hand
+
+
+@app.cell
+def whole_turn_check(tracker, whole_turn_ask, whole_turn_hand):
+    _widget = whole_turn_hand.widget if whole_turn_ask else None
+    _right, _text = (whole_turn_feedback(whole_turn_ask, _widget.group_cards(), _widget.selected_cards())
+                     if whole_turn_ask else (None, ""))
+    practise(_right, _text, _text, tracker=tracker, exercise="whole-turn",
+             waiting="Group a meld, then select your discard." if whole_turn_ask else "Deal a turn first.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(whole_turn_ask):
+    solution("Show what the checker lists", whole_turn_solution(whole_turn_ask)) if whole_turn_ask else mo.md("")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## Hints
     """)
     return
@@ -531,6 +1104,97 @@ def hints_cell(hints_switch, state):
                                    no="No, you cannot go out this turn")
         _shown = mo.accordion({"Which melds may I put down?": _melds_view, "Can I go out?": _out_view})
     _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: see what the hint sees
+
+    The hint lists every meld and lay-off you may put down. Find them
+    yourself first. You have drawn and your side has melded: select every
+    card of your hand that can join one of your side's melds. First your hand
+    holds no wild card; then it does.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_lay_off = deal_button(DEAL_TURN)
+    new_lay_off
+    return (new_lay_off,)
+
+
+@app.cell
+def _(new_lay_off):
+    lay_off_ask = dealt(new_lay_off, lay_off_question)
+    lay_off_hand, _shown = drawn_exercise(
+        lay_off_ask, "Go through your side's melds one by one: every natural of a melded rank can join it. A wild "
+        "card can join a meld that still has room for one more.")
+    _shown
+    return lay_off_ask, lay_off_hand
+
+
+@app.cell
+def lay_off_check(lay_off_ask, lay_off_hand, tracker):
+    _right, _text = lay_off_feedback(lay_off_ask, lay_off_hand.widget.selected_cards()) if lay_off_ask else (None, "")
+    practise(_right, _text, _text, tracker=tracker, exercise="lay-off-every",
+             waiting="Select the cards that can join your melds." if lay_off_ask else "Deal a turn first.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(lay_off_ask):
+    solution("Show what the checker lists", meld_list(lay_off_ask["spot"].rules, lay_off_ask["melds"])
+             ) if lay_off_ask else mo.md("")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: a first meld, and no more
+
+    Your side has not melded yet. Group a first meld that reaches the
+    minimum with as few cards as you can: what stays in your hand keeps
+    pairs to take the pile with and melds for later. First one meld is
+    enough; then it takes two.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_first_meld = deal_button(DEAL_TURN)
+    new_first_meld
+    return (new_first_meld,)
+
+
+@app.cell
+def _(new_first_meld):
+    first_meld_ask = dealt(new_first_meld, first_meld_question)
+    first_meld_hand, _shown = drawn_exercise(
+        first_meld_ask, "Count the points of each meld you could make, highest cards first. A wild card is worth "
+        "more than most naturals: one wild card may save you a whole second meld.")
+    _shown
+    return first_meld_ask, first_meld_hand
+
+
+@app.cell
+def first_meld_check(first_meld_ask, first_meld_hand, tracker):
+    _right, _text = (first_meld_feedback(first_meld_ask, first_meld_hand.widget.group_cards())
+                     if first_meld_ask else (None, ""))
+    practise(_right, _text, _text, tracker=tracker, exercise="first-meld-fewest",
+             waiting="Group your first meld: select its cards, press Group." if first_meld_ask
+             else "Deal a turn first.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(first_meld_ask):
+    solution("Show the checker's answer", first_meld_solution(first_meld_ask)) if first_meld_ask else mo.md("")
     return
 
 
@@ -580,6 +1244,95 @@ def _(state):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Practice: may you take it now?
+
+    Your turn starts. Select the cards from your hand that take the pile,
+    or switch on the draw if no cards of yours can. First a black three lies
+    on top; then the pile is frozen; then either, or neither.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_pile_open = deal_button(DEAL_TURN)
+    new_pile_open
+    return (new_pile_open,)
+
+
+@app.cell
+def _(new_pile_open):
+    pile_open_ask = dealt(new_pile_open, pile_open_question)
+    pile_open_hand, pile_open_draws, _shown = pile_exercise(
+        pile_open_ask, "Look at the top card first: a black three there blocks the pile. Then at the whole pile: "
+        "with a wild card or a red three in it, only a natural pair of the top card's rank takes it.")
+    _shown
+    return pile_open_ask, pile_open_draws, pile_open_hand
+
+
+@app.cell
+def pile_open_check(pile_open_ask, pile_open_draws, pile_open_hand, tracker):
+    _right, _text = (pickup_feedback(pile_open_ask, pile_open_hand.widget.selected_cards(), pile_open_draws.value)
+                     if pile_open_ask else (None, ""))
+    practise(_right, _text, _text, tracker=tracker, exercise="pile-open-now",
+             waiting="Select your cards, or switch on the draw." if pile_open_ask else "Deal a turn first.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(pile_open_ask):
+    solution("Show the checker's answer", pile_solution(pile_open_ask)) if pile_open_ask else mo.md("")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: the pile as your first meld
+
+    Your side has not melded, and you hold a natural pair of the top card's
+    rank. Taking the pile is then your first meld, and it must reach the
+    minimum. Select the cards that take it, or switch on the draw if it
+    cannot be done. First it can; then it cannot; then either.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_pile_first = deal_button(DEAL_TURN)
+    new_pile_first
+    return (new_pile_first,)
+
+
+@app.cell
+def _(new_pile_first):
+    pile_first_ask = dealt(new_pile_first, pile_first_question)
+    pile_first_hand, pile_first_draws, _shown = pile_exercise(
+        pile_first_ask, "Add up the top card and your pair, then any other meld your hand could put down with "
+        "them. Is it the minimum your first meld needs?")
+    _shown
+    return pile_first_ask, pile_first_draws, pile_first_hand
+
+
+@app.cell
+def pile_first_check(pile_first_ask, pile_first_draws, pile_first_hand, tracker):
+    _right, _text = (pickup_feedback(pile_first_ask, pile_first_hand.widget.selected_cards(), pile_first_draws.value)
+                     if pile_first_ask else (None, ""))
+    practise(_right, _text, _text, tracker=tracker, exercise="pile-first-meld",
+             waiting="Select your cards, or switch on the draw." if pile_first_ask else "Deal a turn first.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(pile_first_ask):
+    solution("Show the checker's answer", pile_solution(pile_first_ask)) if pile_first_ask else mo.md("")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## Exercise: what would the coach do?
 
     The practice spots below come from other classic hands, played by the
@@ -587,13 +1340,6 @@ def _():
     coach's reasons.
     """)
     return
-
-
-@app.cell
-def _():
-    tracker = progress_widget(LESSON, EXERCISES)
-    tracker
-    return (tracker,)
 
 
 @app.function
