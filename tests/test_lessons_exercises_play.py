@@ -8,6 +8,7 @@ on the right answer.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import combinations
 
@@ -333,3 +334,34 @@ def test_c_pickup_a_practice_turn_is_dealt_only_when_asked_for(lesson, kit, text
     assert tracker.widget.solved == []
     assert set(lesson.EXERCISES) >= {"take-with", "whole-turn", "lay-off-every", "first-meld-fewest",
                                      "pile-open-now", "pile-first-meld"}
+
+
+# -- what the learner reads ----------------------------------------------------------------------
+
+DATA_KEY = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z]+\.[a-z_]+\b")
+SOLVER_OR_SEAT = re.compile(r"\b(?:z3|unsat\w*|core|rlimit)\b|\b(?:seat|player) \d\b", re.IGNORECASE)
+CARD_CODE = re.compile(r"(?<![\w-])(?:[2-9TJQKA][SHDC]|JK)(?![\w-])")
+
+
+@pytest.mark.parametrize("n", range(3))
+def test_c_pickup_the_practice_turns_read_in_plain_words(lesson, text_of, n):
+    asked = {"pile": [lesson.take_with_question(n), lesson.pile_open_question(n), lesson.pile_first_question(n)],
+             "drawn": [lesson.whole_turn_question(n), lesson.lay_off_question(n), lesson.first_meld_question(n)]}
+    shown = []
+    for q in asked["pile"]:
+        # (the checker's verdict, shared by every lesson, writes its proof in the notation as well as in cards)
+        proof = text_of(lesson.pile_solution(q))
+        assert not {m.group(0) for p in (DATA_KEY, SOLVER_OR_SEAT) for m in p.finditer(proof)}, proof
+        shown.append(lesson.pile_exercise(q, "a tip")[2])
+        shown += [lesson.pickup_feedback(q, q["spot"].hand[:k], draws)[1] for k in (0, 1, 2) for draws in (False, True)]
+    whole, lay, first = asked["drawn"]
+    for q in asked["drawn"]:
+        shown.append(lesson.drawn_exercise(q, "a tip")[1])
+    shown += [lesson.whole_turn_solution(whole), lesson.first_meld_solution(first),
+              lesson.whole_turn_feedback(whole, [whole["spot"].hand[:2]], whole["spot"].hand[2:3])[1],
+              lesson.lay_off_feedback(lay, lay["spot"].hand)[1], lesson.lay_off_feedback(lay, lay["spot"].hand[:1])[1],
+              lesson.first_meld_feedback(first, [first["spot"].hand[:3]])[1]]
+    for out in shown:
+        text = out if isinstance(out, str) else text_of(out)
+        found = {m.group(0) for p in (DATA_KEY, SOLVER_OR_SEAT, CARD_CODE) for m in p.finditer(text)}
+        assert not found, f"the learner reads {sorted(found)} in: {text}"
