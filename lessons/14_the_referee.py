@@ -451,6 +451,10 @@ def open_feedback(question, groups, selected) -> tuple:
         return None, ""
     if len(selected) != 1:
         return False, "Select exactly one card for the top of the pile, the card your pickup melds at once."
+    for group in groups:
+        mistake = meld_mistake(classic, group, going_out=True)
+        if mistake:
+            return False, f"Not {cards_text(group)} on the table: {mistake}."
     try:
         spot = arranged(question, groups, selected)
     except TutorError as error:
@@ -475,7 +479,7 @@ def open_feedback(question, groups, selected) -> tuple:
         lead = "The top card goes down with a natural of its own rank from your hand: keep one of them back."
     else:
         lead = "Read the checker's reason."
-    return False, f"Not yet: {lead} The checker: {why}."
+    return False, f"Not yet. {lead} The checker: {why}."
 
 
 @app.function
@@ -540,10 +544,12 @@ def fix_feedback(question, selected) -> tuple:
     if verdict.answer:
         return True, (f"Right: without {card.symbol()} the referee accepts `{fixed}`: "
                       f"{symbols_in(verdict.reasons[0].text)}.")
-    was = referee(spot, play)
+    was = referee(spot, play).extra.get("step") or 0
+    now = verdict.extra.get("step") or 0
+    lead = (f"Step {now} was legal as proposed: leave it whole, and look at step {was}." if 0 < now < was else
+            "Take back the one card that breaks the rule, so that the rest of the step stands.")
     return False, (f"Without {card.symbol()} the play is still illegal {where_it_breaks(verdict)}: "
-                   f"{symbols_in(verdict.reasons[0].text)}. As proposed, it breaks a rule {where_it_breaks(was)}: "
-                   f"{symbols_in(was.reasons[0].text)}; take back the card that breaks it.")
+                   f"{symbols_in(verdict.reasons[0].text)}. {lead}")
 
 
 @app.function
@@ -633,7 +639,7 @@ def down_feedback(question, selected) -> tuple:
         card = stray[0]
         same = sum(c.rank == card.rank for c in spot.hand)
         if classic.role(card) == "blocker":
-            why = "black 3s are melded only by the player going out, and then three of them at least"
+            why = "black 3s are melded only by the player who goes out"
         elif classic.is_natural(card) and same >= 2:
             why = (f"a natural pair alone is not a meld: a meld needs at least "
                    f"{number_word(classic['meld']['min_cards'])} cards, and no wild card is left to join it")
@@ -650,8 +656,10 @@ def down_feedback(question, selected) -> tuple:
         else:
             why = "it makes a meld with the other cards of its rank"
         return False, f"{card.symbol()} can go down too: {why}. Look again at every card."
-    return True, (f"Right: {cards_text([c for c in spot.hand if c in wanted])} are the cards the checker's list "
-                  "puts down; the others stay in your hand.")
+    down = [c for c in spot.hand if c in wanted]
+    if len(down) == 1:
+        return True, f"Right: {down[0].symbol()} is the only card the checker's list puts down; the others stay."
+    return True, f"Right: {cards_text(down)} are the cards the checker's list puts down; the others stay in your hand."
 
 
 @app.function
@@ -693,10 +701,12 @@ def first_feedback(question, proposed: str) -> tuple:
     why = "; ".join(symbols_in(r.text) for r in verdict.reasons[:1])
     if verdict.answer:
         return True, f"Right: the checker accepts it as your side's first meld: {why}."
-    need = classic.initial_need(spot.score)
-    return False, (f"The checker says no: {why}. With a score of {spot.score} your side needs {need} points in "
-                   "its first meld, counted over all the melds it puts down in the turn; wild cards count their "
-                   "points too.")
+    if verdict.reasons and verdict.reasons[0].rule == classic.cite("initial"):
+        lead = (f"Your side needs {classic.initial_need(spot.score)} points, counted over all the melds it puts "
+                "down in the turn: a second meld counts too, and so do the wild cards' points.")
+    else:
+        lead = "Each group must be a legal meld before its points count."
+    return False, f"The checker says no: {why}. {lead}"
 
 
 @app.cell(hide_code=True)

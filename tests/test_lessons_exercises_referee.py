@@ -225,7 +225,10 @@ def test_c_meld_one_card_taken_back_makes_the_play_legal_as_the_referee_judges(l
     for card in moved:
         if not truth[card]:
             bad, text = lesson.fix_feedback(q, [card])
-            assert bad is False and "still illegal" in text and "As proposed" in text
+            assert bad is False and "still illegal" in text
+            now = referee(spot, lesson.taken_back(play, card)).extra["step"]
+            if now < referee(spot, play).extra["step"]:
+                assert f"Step {now} was legal as proposed" in text
     discard = lesson.play_steps(play)[-1][1][0]
     kept, text = lesson.fix_feedback(q, [discard])
     assert kept is False and "it is the discard" in text
@@ -374,6 +377,10 @@ def test_c_initial_a_first_meld_grouped_on_the_cards_reaches_the_score_s_minimum
     assert ask("initial-meld", spot, play=natural).answer is False
     short, text = lesson.first_feedback(q, natural)
     assert short is False and "The checker says no" in text and f"needs {need} points" in text
+    mixed = format_cards([c for c in spot.hand if c.rank == triple][:2] + [next(c for c in spot.hand if c.rank != triple
+                                                                                and lesson.classic.is_natural(c))])
+    bad, text = lesson.first_feedback(q, mixed)
+    assert bad is False and "legal meld before its points count" in text
     assert lesson.first_feedback(q, "")[0] is None
     tracker = tracker_of(kit, lesson)
     hand = kit.hand_widget("classic", spot.hand, discard=spot.discard, groups=melds)
