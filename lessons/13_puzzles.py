@@ -14,13 +14,22 @@ app = marimo.App(width="medium", app_title="Puzzles")
 
 with app.setup:
     import os
+    import random
+    from collections import Counter
     from pathlib import Path
 
     import marimo as mo
 
-    from rulebook import (check, deal_button, hand_widget, learn, play_text, problem, puzzle_bank, puzzle_proof,
-                          quote, verdict_view)
+    from rulebook import (check, deal, deal_button, hand_widget, ladder_step, learn, number_word, pack_cards,
+                          play_text, practise, problem, progress_widget, proposal, puzzle_bank, puzzle_proof, quote,
+                          solution, sort_hand, table_view, verdict_view)
+    from rulebook import hint as fold_hint
+    from tutor.cards import format_cards, parse_cards
     from tutor.errors import TutorError
+    from tutor.melds import card_points
+    from tutor.questions import ask
+    from tutor.render import cards_text
+    from tutor.rules import rules_for
     from tutor.puzzles.grading import THEMES
     from tutor.puzzles.rating import band_of
     from tutor.puzzles.trainer import Record, choose, hint, next_puzzle
@@ -31,6 +40,17 @@ with app.setup:
     from tutor.resources import bank_dir
 
     BANK = Path(os.environ["CANASTA_TUTOR_PUZZLES"]) if os.environ.get("CANASTA_TUTOR_PUZZLES") else bank_dir()
+    LESSON = "13_puzzles"
+    EXERCISES = ("read-the-minimum", "read-the-canastas", "play-it-out", "finish-the-canasta", "be-the-witness")
+    # Reading the first-meld minimum climbs through the bands of the classic game's scores (from the rules
+    # data), then a side below zero, then the canasty down, whose bands are others.
+    MINIMUM_STEPS = (("classic", 1), ("classic", 2), ("classic", 3), ("classic", 0), ("canasty", None))
+    # The canastas going out needs: the classic game for four, then for two, then albany as the players change.
+    CANASTA_STEPS = (("classic", 4), ("classic", 2), ("albany", 4), ("albany", 3), ("albany", 2), (None, None))
+    # Playing out a hand climbs: one meld and a discard, then a lay-off as well, then a wild card to place.
+    OUT_STEPS = ("meld", "lay-off", "wild")
+    # Being the witness for a first meld climbs with the score, so with the minimum it must reach.
+    WITNESS_SCORES = (0, 1500, 3000)
 
 
 @app.function
@@ -97,6 +117,195 @@ def attempt_verdict(puzzle, spot: Spot, play: str):
     return verdict, achieved
 
 
+@app.function
+def band_text(rules, need: int) -> str:
+    """The scores at which the first meld (canasty: the down) needs ``need``, from the rules data."""
+    bands = rules["initial"]["bands"]
+    for i, band in enumerate(bands):
+        if band["need"] != need:
+            continue
+        low, high = band.get("from"), bands[i + 1].get("from") if i + 1 < len(bands) else None
+        if low is None:
+            return f"{need} is the minimum for a side whose score is below {high}"
+        if high is None:
+            return f"{need} is the minimum for a side with {low} points or more"
+        return f"{need} is the minimum for a side with {low} to {high - 1} points"
+    return f"no score makes the minimum {need}"
+
+
+@app.function
+def minimum_question(n: int) -> dict:
+    """The n-th "what does the first meld need here?" question: a side not yet down, at a score of one band."""
+    variant, band = ladder_step(n, MINIMUM_STEPS)
+    rules = rules_for(variant)
+    rng = random.Random(1310 + n)
+    bands = rules["initial"]["bands"]
+    band = rng.randrange(len(bands)) if band is None else band
+    low = bands[band].get("from", -1000)
+    high = bands[band + 1]["from"] if band + 1 < len(bands) else low + 1500
+    score = rng.randrange(low // 5, high // 5) * 5
+    hand = deal(rules, 1310 + n)["hand"]
+    spot = Spot.from_dict({"variant": variant, "hand": format_cards(hand), "score": score})
+    return {"spot": spot, "choices": sorted({b["need"] for b in bands})}
+
+
+@app.function
+def minimum_feedback(question, answer) -> tuple:
+    """(right?, message) for the first-meld minimum read off the score, as the spot computes it."""
+    if answer is None:
+        return None, ""
+    spot, given = question["spot"], int(answer)
+    rules, need = spot.rules, spot.initial_need
+    what = "the down" if rules.base == "canasty" else "the first meld"
+    why = f"your side's score is {spot.score}, and {band_text(rules, need)}"
+    if given == need:
+        return True, f"Right: {what} needs {need} points here: {why}."
+    if spot.score < 0 and given > need:
+        return False, (f"Not {given}: a side below zero is let off lightly. {band_text(rules, given).capitalize()}; "
+                       f"{why}.")
+    return False, (f"Not {given}: the minimum climbs with the score, so read the score first. "
+                   f"{band_text(rules, given).capitalize()}; {why}.")
+
+
+@app.function
+def canasta_question(n: int) -> dict:
+    """The n-th "how many canastas before going out?" question: a game and a number of players."""
+    variant, players = ladder_step(n, CANASTA_STEPS)
+    rng = random.Random(1320 + n)
+    if variant is None:
+        variant, players = rng.choice(CANASTA_STEPS[:-1])
+    data = {"variant": variant, "options": {"players": players}}
+    rules = Spot.from_dict({**data, "hand": ""}).rules
+    hand = deal(rules, 1320 + n)["hand"]
+    return {"spot": Spot.from_dict({**data, "hand": format_cards(hand)})}
+
+
+@app.function
+def canasta_feedback(question, answer) -> tuple:
+    """(right?, message) for the canastas a side needs to go out, read from the spot's rules."""
+    if answer is None:
+        return None, ""
+    rules, given = question["spot"].rules, int(answer)
+    need = rules.canastas_to_go_out
+    table = f"{rules.variant.name} with {rules.layout.players} players"
+    if given == need:
+        return True, f"Right: in {table} a side needs {number_word(need)} canasta{'s' * (need != 1)} to go out."
+    return False, (f"Not {number_word(given)}: the number is not the same in every game, nor for every number of "
+                   f"players. Read the rule quoted below for {table}: it asks for {number_word(need)}.")
+
+
+@app.function
+def out_question(n: int, *, finish: bool = False) -> dict:
+    """The n-th "play it out" spot: the side has drawn and can go out (the checker says so).
+
+    With ``finish`` the side has no canasta yet: its longest meld lacks two cards, which the hand holds.
+    """
+    rules = rules_for("classic")
+    step = ladder_step(n, OUT_STEPS)
+    rng = random.Random(1330 + n + (500 if finish else 0))
+    used = Counter()
+    table_rank, lay_rank, meld_rank, spare = rng.sample(rules.natural_ranks, 4)
+    long_meld = pack_cards(rules, rng, used, table_rank, rules["canasta"]["min_cards"] - (2 if finish else 0))
+    melds, hand = [long_meld], []
+    if finish:
+        hand += pack_cards(rules, rng, used, table_rank, 2)
+    if step != "meld":
+        melds.append(pack_cards(rules, rng, used, lay_rank, 3))
+        hand += pack_cards(rules, rng, used, lay_rank, 1)
+    if step == "wild":
+        hand += pack_cards(rules, rng, used, meld_rank, 2) + pack_cards(rules, rng, used, rng.choice(["2", "JK"]), 1)
+    else:
+        hand += pack_cards(rules, rng, used, meld_rank, 3)
+    hand += pack_cards(rules, rng, used, spare, 1)
+    spot = Spot.from_dict({"variant": "classic", "hand": format_cards(sort_hand(rules, hand)),
+                           "melds": [format_cards(m) for m in melds], "phase": "drawn"})
+    return {"spot": spot, "step": step, "finish": finish}
+
+
+@app.function
+def turn_words(groups, selected) -> str:
+    """A turn built on the cards, in words: its groups, then the discard."""
+    parts = [cards_text(g) for g in groups]
+    said = "; ".join(parts) if parts else "no meld"
+    return f"{said}, then {cards_text(selected)} discarded" if selected else said
+
+
+@app.function
+def out_feedback(question, groups, selected) -> tuple:
+    """(right?, message) for a turn built to go out, judged by the referee."""
+    groups, selected = [tuple(g) for g in groups], tuple(selected)
+    if not groups and not selected:
+        return None, ""
+    spot = question["spot"]
+    rules = spot.rules
+    try:
+        play = play_text(spot, groups, selected)
+    except ValueError:
+        return False, "Select one card only: the card you discard last. Every other card goes into a group."
+    verdict = referee(spot, play)
+    built = turn_words(groups, selected)
+    if not verdict.answer:
+        reason = verdict.reasons[0] if verdict.reasons else None
+        text = reason.text if reason else "no rule lets this turn through"
+        if reason and reason.rule == rules.cite("go_out") and "canasta" in text.lower():
+            need = rules.canastas_to_go_out
+            return False, (f"Not yet ({built}): going out needs {number_word(need)} canasta{'s' * (need != 1)} on "
+                           f"your side's table first, and a meld becomes one at {rules['canasta']['min_cards']} "
+                           f"cards. {text}")
+        return False, f"The referee stops this turn ({built}): {text}"
+    left = len(spot.hand) - sum(len(g) for g in groups) - len(selected)
+    if not verdict.witness.get("went_out"):
+        rank = spot.melds[0][0].rank
+        used = [c for g in groups for c in g] + list(selected)
+        short = question["finish"] and sum(c.rank == rank for c in spot.hand) > sum(c.rank == rank for c in used)
+        why = (f" Your side has no canasta yet: lay your {rank}s off onto its meld of {rank}s to make one, "
+               "which going out needs.") if short else ""
+        return False, (f"That turn is legal ({built}), but you still hold {number_word(left)} "
+                       f"card{'s' * (left != 1)}: going out means every card leaves your hand, the last one as the "
+                       f"discard (or in a meld).{why}")
+    return True, f"Right: you go out. The referee replays {built}, and your hand is empty."
+
+
+@app.function
+def witness_question(n: int) -> dict:
+    """The n-th "be the witness" spot: a side not yet down whose first meld the checker says it can make."""
+    rules = rules_for("classic")
+    score = ladder_step(n, WITNESS_SCORES)
+    for k in range(100):
+        rng = random.Random(1340 + n * 100 + k)
+        used = Counter()
+        ranks = rng.sample(rules.natural_ranks, 6)
+        hand = [c for r in ranks[:3] for c in pack_cards(rules, rng, used, r, 3 if r != ranks[2] else 2)]
+        hand += pack_cards(rules, rng, used, rng.choice(["2", "JK"]), 1)
+        hand += [pack_cards(rules, rng, used, r, 1)[0] for r in ranks[3:]]
+        spot = Spot.from_dict({"variant": "classic", "hand": format_cards(sort_hand(rules, hand)), "score": score,
+                               "phase": "drawn"})
+        if ask("initial-meld", spot).answer:
+            return {"spot": spot}
+    raise ValueError("no hand that can make its first meld")
+
+
+@app.function
+def witness_feedback(question, groups) -> tuple:
+    """(right?, message) for a first meld built on the cards, judged by the checker with the rest of the turn."""
+    groups = [tuple(g) for g in groups]
+    if not groups:
+        return None, ""
+    spot = question["spot"]
+    rules, need = spot.rules, spot.initial_need
+    verdict = ask("initial-meld", spot, play=" | ".join(format_cards(g) for g in groups))
+    points = sum(card_points(rules, g) for g in groups)
+    built = "; ".join(cards_text(g) for g in groups)
+    if verdict.answer:
+        return True, (f"Right: {built} count {verdict.witness['points']} points, and at a score of {spot.score} the "
+                      f"first meld needs {need}. That turn is the witness: a proof anyone can replay.")
+    text = "; ".join(r.text for r in verdict.reasons) or "no rule lets this first meld through"
+    if points < need:
+        return False, (f"Not enough: {built} count {points} points, and at a score of {spot.score} the first meld "
+                       f"needs {need}. Several melds in one turn count together; a wild card adds its points too.")
+    return False, f"The checker refuses {built}: {text}"
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -113,6 +322,13 @@ def _():
         "where you stand: a rating that follows your answers, and the themes you have mastered.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -282,6 +498,104 @@ def _(get_record, store):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Practice: read the puzzle
+
+    Before you look for a turn, read the facts the question turns on. A
+    first-meld puzzle turns on the side's score: the minimum its first meld
+    must reach climbs with it. What does this side's first meld need? The
+    scores climb through the bands; then comes a side below zero, and then
+    the canasty down, whose bands are others.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_minimum = deal_button("Next spot")
+    new_minimum
+    return (new_minimum,)
+
+
+@app.cell
+def _(new_minimum):
+    minimum_ask = minimum_question(new_minimum.value)
+    _spot = minimum_ask["spot"]
+    minimum_answer = mo.ui.radio(options=[str(c) for c in minimum_ask["choices"]], inline=True,
+                                 label="The first meld (in canasty, the down) needs at least")
+    mo.vstack([table_view(_spot, _spot.rules.variant.name, f"your side's score: {_spot.score}",
+                          "your side has not melded yet"), minimum_answer,
+               fold_hint("Find the band the score falls in: below zero, then from zero up, and up again at "
+                         "each threshold. The cards in the hand do not change it."),
+               quote(_spot.rules, _spot.rules.cite("initial"))])
+    return minimum_answer, minimum_ask
+
+
+@app.cell
+def minimum_check(minimum_answer, minimum_ask, tracker):
+    _right, _text = minimum_feedback(minimum_ask, minimum_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="read-the-minimum", waiting="Choose a number.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(minimum_ask):
+    _spot = minimum_ask["spot"]
+    solution("Show the answer", mo.md(f"At a score of {_spot.score}: {band_text(_spot.rules, _spot.initial_need)}."))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: how many canastas?
+
+    A going-out puzzle turns on the canastas the side has made. How many
+    must a side have before it may go out, in this game with this many
+    players? The games and the tables change from spot to spot.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_canastas = deal_button("Next table")
+    new_canastas
+    return (new_canastas,)
+
+
+@app.cell
+def _(new_canastas):
+    canasta_ask = canasta_question(new_canastas.value)
+    _spot = canasta_ask["spot"]
+    canasta_answer = mo.ui.radio(options=["1", "2", "3", "4"], inline=True,
+                                 label="Canastas a side needs before going out")
+    mo.vstack([table_view(_spot, _spot.rules.variant.name, f"{_spot.rules.layout.players} players"),
+               canasta_answer,
+               fold_hint("The rule on going out says it for each game, and in some games the number changes with "
+                         "the number of players.")])
+    return canasta_answer, canasta_ask
+
+
+@app.cell
+def canasta_check(canasta_answer, canasta_ask, tracker):
+    _right, _text = canasta_feedback(canasta_ask, canasta_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="read-the-canastas", waiting="Choose a number.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(canasta_ask):
+    _rules = canasta_ask["spot"].rules
+    solution("Show the rule", mo.vstack([
+        mo.md(f"In {_rules.variant.name} with {_rules.layout.players} players a side needs "
+              f"**{_rules.canastas_to_go_out}**."),
+        quote(_rules, _rules.cite("go_out"))]))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## Check your way out
 
     Knowing the answer is half of it; playing it is the rest. Build the turn
@@ -321,6 +635,96 @@ def attempt_feedback(attempt_text, attempt_view, puzzle, puzzle_spot):
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Practice: play it out
+
+    Your side has drawn and can go out. Build the turn on the cards: a
+    group for each meld or lay-off (a group of cards of a meld's rank is
+    laid off onto it), and select the one card you discard last. The
+    referee replays it. The hands grow: one meld, then a lay-off too, then
+    a wild card to place.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_out = deal_button("Next hand")
+    new_out
+    return (new_out,)
+
+
+@app.cell
+def _(new_out):
+    out_ask = out_question(new_out.value)
+    _spot = out_ask["spot"]
+    out_hand = hand_widget(_spot.rules, _spot.hand, melds=_spot.melds)
+    mo.vstack([out_hand, fold_hint("Every card must leave your hand: the ones that fit a meld on the table are "
+                                   "laid off, three of a rank (or two and a wild card) make a new meld, and one "
+                                   "card is left over to discard.")])
+    return out_ask, out_hand
+
+
+@app.cell
+def out_check(out_ask, out_hand, tracker):
+    _right, _text = out_feedback(out_ask, out_hand.widget.group_cards(), out_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="play-it-out",
+             waiting="Group your melds and lay-offs, then select your discard.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(out_ask):
+    _verdict = ask("go-out", out_ask["spot"])
+    solution("Show a turn that goes out", verdict_view(_verdict, out_ask["spot"], yes="Out"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: finish the canasta first
+
+    This time your side has no canasta yet, and going out needs one. Build
+    a turn that completes a canasta and goes out in the same turn.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_finish = deal_button("Next hand")
+    new_finish
+    return (new_finish,)
+
+
+@app.cell
+def _(new_finish):
+    finish_ask = out_question(new_finish.value, finish=True)
+    _spot = finish_ask["spot"]
+    finish_hand = hand_widget(_spot.rules, _spot.hand, melds=_spot.melds)
+    mo.vstack([finish_hand, fold_hint("Count the cards of your longest meld. Which cards of your hand bring it to "
+                                      "a canasta? Lay those off before you discard.")])
+    return finish_ask, finish_hand
+
+
+@app.cell
+def finish_check(finish_ask, finish_hand, tracker):
+    _right, _text = out_feedback(finish_ask, finish_hand.widget.group_cards(), finish_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="finish-the-canasta",
+             waiting="Group your melds and lay-offs, then select your discard.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(finish_ask):
+    _verdict = ask("go-out", finish_ask["spot"])
+    solution("Show a turn that goes out", verdict_view(_verdict, finish_ask["spot"], yes="Out"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## The proof
     """)
     return
@@ -347,6 +751,53 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote("classic", "C-GOOUT")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: be the witness
+
+    Now write a proof yourself. Your side has not melded yet and has
+    drawn; the checker says it can make its first meld this turn. Group the
+    melds that prove it: together they must reach the minimum for the
+    side's score, and a card must be left to discard. The scores climb, and
+    the minimum with them.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_witness = deal_button("Next hand")
+    new_witness
+    return (new_witness,)
+
+
+@app.cell
+def _(new_witness):
+    witness_ask = witness_question(new_witness.value)
+    _spot = witness_ask["spot"]
+    witness_hand = hand_widget(_spot.rules, _spot.hand)
+    mo.vstack([mo.md(f"Your side's score: **{_spot.score}**; it has not melded yet."), witness_hand,
+               fold_hint("Read the minimum for this score first. Then count: a joker 50, an ace or a 2 20, a king "
+                         "down to an 8 10, a 7 down to a 4 5. Several melds in one turn count together.")])
+    return witness_ask, witness_hand
+
+
+@app.cell
+def witness_check(tracker, witness_ask, witness_hand):
+    _right, _text = witness_feedback(witness_ask, witness_hand.widget.group_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="be-the-witness",
+             waiting="Group the melds of your first meld.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(witness_ask):
+    _verdict = ask("initial-meld", witness_ask["spot"])
+    solution("Show the checker's witness", verdict_view(_verdict, witness_ask["spot"]))
     return
 
 
