@@ -71,6 +71,9 @@ with app.setup:
     PLAY_WRONGS = {"shape": ("two-discards", "no-discard", "meld-after-discard"),
                    "meld": ("one-natural", "wrong-layoff", "mixed-ranks"),
                    "table": ("second-meld", "pickup-after-draw", "wrong-layoff")}
+    # The "read the play" questions climb: a meld, then a lay-off and a meld with a wild card, then three steps
+    # with two wild cards.
+    READ_STEPS = ("meld", "layoff", "three-steps")
     # The "where does the referee stop?" questions climb: one step breaks a rule, then two do (the first counts).
     STOP_STEPS = ("one", "two")
     # The "put your side down" questions climb: a natural triple in hand, then only pairs and a wild card,
@@ -92,8 +95,8 @@ with app.setup:
     # The "first meld" questions climb with the score, which raises the points a first meld needs.
     FIRST_SCORES = (0, 1500, 3000)
     LESSON = "14_the_referee"
-    EXERCISES = ("where-it-stops", "put-side-down", "arrange-the-spot", "open-the-pile", "which-play",
-                 "fix-the-play", "build-a-turn", "may-i-take", "cards-that-go-down", "first-meld",
+    EXERCISES = ("read-the-play", "where-it-stops", "put-side-down", "arrange-the-spot", "open-the-pile",
+                 "which-play", "fix-the-play", "build-a-turn", "may-i-take", "cards-that-go-down", "first-meld",
                  "rule-the-dispute")
 
 
@@ -328,6 +331,70 @@ def steps_view(spot, play: str) -> mo.Html:
 
 
 @app.function
+def read_question(n: int) -> dict:
+    """The n-th "read the play" question: a classic play after the draw, written only in the notation."""
+    step = ladder_step(n, READ_STEPS)
+    f = format_cards
+    for k in range(50):
+        rng = random.Random(1400 + n * 100 + k)
+        used = Counter()
+        take = lambda rank, j: pack_cards(classic, rng, used, rank, j)
+        r, m, p, x, y = rng.sample(list(classic.natural_ranks), 5)
+        table, trio, pair, more, keep = take(m, 3), take(r, 3), take(p, 2), take(m, 1), take(x, 1) + take(y, 1)
+        wilds = take("2", 1) + take("JK", 1)
+        if step == "meld":
+            hand, steps = trio + pair + keep, [f"meld {f(trio)}"]
+        elif step == "layoff":
+            hand = pair + wilds[:1] + more + trio[:1] + keep
+            steps = [f"layoff {f(more)} to 1", f"meld {f(pair + wilds[:1])}"]
+        else:
+            hand = trio + pair + wilds + more + keep
+            steps = [f"meld {f(trio)}", f"meld {f(pair + wilds[:1])}", f"layoff {f(more + wilds[1:])} to 1"]
+        if len(set(hand)) != len(hand):
+            continue  # one copy of each card, so that a card selected is a card named or not
+        spot = Spot.from_dict({"variant": "classic", "phase": "drawn", "hand": f(sort_hand(classic, hand)),
+                               "melds": [f(table)], "discard": f(take(rng.choice(classic.natural_ranks), 1))})
+        play = "; ".join(steps + [f"discard {keep[0]}"])
+        if referee(spot, play).answer:
+            return {"step": step, "spot": spot, "play": play}
+    raise ValueError("no legal play to read")
+
+
+@app.function
+def to_the_table(spot, play: str) -> list:
+    """The cards of the hand that a legal play puts on the table, as the referee's account of the turn lists
+    them: its new melds and its lay-offs (the discard goes to the pile)."""
+    made = referee(spot, play).witness
+    return [c for cards in made["melds"] + [lay["cards"] for lay in made["layoffs"]] for c in parse_cards(cards)]
+
+
+@app.function
+def read_feedback(question, selected) -> tuple:
+    """(right?, message) for "select the cards this play puts on the table", from the referee's account."""
+    if not selected:
+        return None, ""
+    spot, play = question["spot"], question["play"]
+    wanted = to_the_table(spot, play)
+    steps = play_steps(play)
+    for card in selected:
+        if card in wanted:
+            continue
+        if ("discard", (card,)) in steps:
+            return False, (f"Not {card.symbol()}: `discard {card}` puts it on the pile, which ends the turn; the "
+                           "pile is not the table.")
+        return False, f"Not {card.symbol()}: no step of the play names it, so it stays in your hand."
+    missing = [c for c in wanted if c not in selected]
+    if missing:
+        card = missing[0]
+        number, (word, _) = next((i, s) for i, s in enumerate(steps, start=1) if card in s[1])
+        how = ("lays it off onto the side's meld whose number follows `to`" if word == "layoff"
+               else "puts it down in a new meld")
+        return False, f"{card.symbol()} goes to the table too: step {number}, `{word}`, {how}."
+    return True, (f"Right: the referee's account of the turn puts {cards_text(wanted)} on the table; the "
+                  "discard goes to the pile and the other cards stay in your hand.")
+
+
+@app.function
 def stop_question(n: int) -> dict:
     """The n-th "where does the referee stop?" question: a classic play after the draw with broken steps."""
     step = ladder_step(n, STOP_STEPS)
@@ -521,7 +588,8 @@ def fix_question(n: int) -> dict:
             hand, play = trio + more, f"meld {f(trio)}; layoff {f(rng.sample(more, 2))} to 1; discard {keep[0]}"
         spot = Spot.from_dict({"variant": "classic", "phase": "drawn", "hand": f(sort_hand(classic, hand + keep)),
                                "melds": [f(table)], "discard": f(take(rng.choice(classic.natural_ranks), 1))})
-        fixes = [c for c in dict.fromkeys(spot.hand) if taken_back(play, c) and referee(spot, taken_back(play, c)).answer]
+        fixes = [c for c in dict.fromkeys(spot.hand)
+                 if taken_back(play, c) and referee(spot, taken_back(play, c)).answer]
         if fixes and not referee(spot, play).answer:
             return {"step": step, "spot": spot, "play": play}
     raise ValueError("no play that one card taken back makes legal")
@@ -676,7 +744,8 @@ def first_question(n: int) -> dict:
         spot = Spot.from_dict({"variant": "classic", "phase": "drawn", "score": score,
                                "hand": format_cards(sort_hand(classic, hand)), "discard": format_cards(take(x, 1))})
         # the natural triple alone must fall short, so the wild cards' points are needed
-        if ask("initial-meld", spot).answer and not ask("initial-meld", spot, play=format_cards(take_of(hand, a))).answer:
+        triple = format_cards(take_of(hand, a))
+        if ask("initial-meld", spot).answer and not ask("initial-meld", spot, play=triple).answer:
             return {"score": score, "spot": spot}
     raise ValueError(f"no first-meld question for a score of {score}")
 
@@ -756,6 +825,49 @@ def _():
     - `layoff 7D to 2` adds cards to the side's second meld;
     - `discard 9C` ends the turn.
     """)
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    **Quick check: read a play.** Here is a legal play in the notation only.
+    Select in the hand every card it puts on the table, in new melds or laid
+    off onto the side's melds, and no other card.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_read = deal_button("Next play")
+    new_read
+    return (new_read,)
+
+
+@app.cell
+def _(new_read):
+    read_ask = read_question(new_read.value)
+    _spot = read_ask["spot"]
+    read_hand = hand_widget(_spot.rules, _spot.hand, melds=_spot.melds, discard=_spot.discard)
+    mo.vstack([mo.md(f"The play: `{read_ask['play']}`"), read_hand,
+               hint("Read the play step by step, between the `;`. The cards after `meld` go down as a new meld, "
+                    "those after `layoff` onto the side's meld with the number after `to`; the card after "
+                    "`discard` goes to the pile instead.")])
+    return read_ask, read_hand
+
+
+@app.cell
+def read_check(read_ask, read_hand, tracker):
+    _right, _text = read_feedback(read_ask, read_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="read-the-play",
+             waiting="Select the cards the play puts on the table.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(read_ask):
+    solution("Show the play in cards", steps_view(read_ask["spot"], read_ask["play"]))
     return
 
 
@@ -1348,7 +1460,8 @@ def _(new_first):
 @app.cell
 def first_check(first_ask, first_hand, tracker):
     _right, _text = first_feedback(first_ask, proposal(first_hand.widget))
-    practise(_right, _text, _text, tracker=tracker, exercise="first-meld", waiting="Group the cards of your first meld.")
+    practise(_right, _text, _text, tracker=tracker, exercise="first-meld",
+             waiting="Group the cards of your first meld.")
     return
 
 

@@ -48,6 +48,43 @@ def triples(hand):
     return list(dict.fromkeys(tuple(sorted(c, key=str)) for c in combinations(hand, 3)))
 
 
+# -- settling a dispute: read the play -------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", SEEDS)
+def test_c_meld_the_cards_a_legal_play_puts_on_the_table_are_the_referee_s_melds_and_lay_offs(
+        lesson, kit, text_of, n):
+    q = lesson.read_question(n)
+    spot, play = q["spot"], q["play"]
+    assert q["step"] == step_of(lesson, lesson.READ_STEPS, n) and len(set(spot.hand)) == len(spot.hand)
+    verdict = referee(spot, play)
+    assert verdict.answer is True
+    made = verdict.witness
+    right = [c for cards in made["melds"] + [lay["cards"] for lay in made["layoffs"]] for c in parse_cards(cards)]
+    discard = parse_cards(made["discard"])[0]
+    kept = [c for c in spot.hand if c not in right and c != discard]
+    assert kept
+    if q["step"] != "meld":
+        assert made["layoffs"]
+    ok, text = lesson.read_feedback(q, right)
+    assert ok is True and text.startswith("Right")
+    piled, text = lesson.read_feedback(q, right + [discard])
+    assert piled is False and "puts it on the pile" in text
+    stray, text = lesson.read_feedback(q, right[:1] + kept[:1])
+    assert stray is False and "no step of the play names it" in text
+    short, text = lesson.read_feedback(q, right[:-1])
+    assert short is False and f"{right[-1].symbol()} goes to the table too" in text
+    assert lesson.read_feedback(q, [])[0] is None
+    tracker = tracker_of(kit, lesson)
+    hand = kit.hand_widget("classic", spot.hand, melds=spot.melds, discard=spot.discard, selected=format_cards(right))
+    out, _ = lesson.read_check.run(read_ask=q, read_hand=hand, tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["read-the-play"]
+    lost = tracker_of(kit, lesson)
+    hand = kit.hand_widget("classic", spot.hand, melds=spot.melds, discard=spot.discard, selected=str(discard))
+    out, _ = lesson.read_check.run(read_ask=q, read_hand=hand, tracker=lost)
+    assert "Right" not in text_of(out) and lost.widget.solved == []
+
+
 # -- settling a dispute: where does the referee stop? ----------------------------------------
 
 
@@ -120,8 +157,8 @@ def test_c_initial_a_meld_put_on_the_table_puts_the_side_down_as_the_checker_say
         blacks = tuple(c for c in q["hand"] if rules.role(c) == "blocker")
         bad, text = lesson.side_feedback(q, [blacks], ())
         assert bad is False and "black 3s are melded only by the player who goes out" in text
-    pair = next(tuple(c for c in q["hand"] if c.rank == r)[:2] for r in dict.fromkeys(c.rank for c in q["hand"])
-                if sum(c.rank == r for c in q["hand"]) >= 2 and rules.is_natural(next(c for c in q["hand"] if c.rank == r)))
+    ranks = [c.rank for c in q["hand"] if rules.is_natural(c)]
+    pair = next(tuple(c for c in q["hand"] if c.rank == r)[:2] for r in dict.fromkeys(ranks) if ranks.count(r) >= 2)
     short, text = lesson.side_feedback(q, [pair], ())
     assert short is False and "a meld needs at least three" in text
     picked, text = lesson.side_feedback(q, [], right)
@@ -192,6 +229,9 @@ def test_c_pickup_c_frozen_a_side_put_down_opens_the_pile_to_a_natural_and_a_wil
     if wrong:
         bad, _ = lesson.open_feedback(q, [wrong[0]], [wrong[1]])
         assert bad is False
+    odd = next(g for g in triples(q["hand"]) if lesson.meld_mistake(lesson.classic, g) is not None)
+    illegal, text = lesson.open_feedback(q, [odd], [next(c for c in q["hand"] if c not in odd)])
+    assert illegal is False and f"Not {lesson.cards_text(odd)} on the table" in text
     two, text = lesson.open_feedback(q, [group], [top, next(c for c in q["hand"] if c not in group and c != top)])
     assert two is False and "exactly one card" in text
     assert lesson.open_feedback(q, [], [])[0] is None
