@@ -28,7 +28,7 @@ with app.setup:
     from tutor.errors import TutorError
     from tutor.melds import card_points
     from tutor.questions import ask
-    from tutor.render import cards_text
+    from tutor.render import cards_text, symbols_in
     from tutor.rules import rules_for
     from tutor.puzzles.grading import THEMES
     from tutor.puzzles.rating import band_of
@@ -246,7 +246,7 @@ def out_feedback(question, groups, selected) -> tuple:
     built = turn_words(groups, selected)
     if not verdict.answer:
         reason = verdict.reasons[0] if verdict.reasons else None
-        text = reason.text if reason else "no rule lets this turn through"
+        text = symbols_in(reason.text) if reason else "no rule lets this turn through"
         if reason and reason.rule == rules.cite("go_out") and "canasta" in text.lower():
             need = rules.canastas_to_go_out
             return False, (f"Not yet ({built}): going out needs {number_word(need)} canasta{'s' * (need != 1)} on "
@@ -258,8 +258,8 @@ def out_feedback(question, groups, selected) -> tuple:
         rank = spot.melds[0][0].rank
         used = [c for g in groups for c in g] + list(selected)
         short = question["finish"] and sum(c.rank == rank for c in spot.hand) > sum(c.rank == rank for c in used)
-        why = (f" Your side has no canasta yet: lay your {rank}s off onto its meld of {rank}s to make one, "
-               "which going out needs.") if short else ""
+        why = (f" Your side has no canasta yet, and going out needs one: lay the cards that fit onto "
+               f"{cards_text(spot.melds[0])} to make it.") if short else ""
         return False, (f"That turn is legal ({built}), but you still hold {number_word(left)} "
                        f"card{'s' * (left != 1)}: going out means every card leaves your hand, the last one as the "
                        f"discard (or in a meld).{why}")
@@ -299,7 +299,7 @@ def witness_feedback(question, groups) -> tuple:
     if verdict.answer:
         return True, (f"Right: {built} count {verdict.witness['points']} points, and at a score of {spot.score} the "
                       f"first meld needs {need}. That turn is the witness: a proof anyone can replay.")
-    text = "; ".join(r.text for r in verdict.reasons) or "no rule lets this first meld through"
+    text = symbols_in("; ".join(r.text for r in verdict.reasons)) or "no rule lets this first meld through"
     if points < need:
         return False, (f"Not enough: {built} count {points} points, and at a score of {spot.score} the first meld "
                        f"needs {need}. Several melds in one turn count together; a wild card adds its points too.")

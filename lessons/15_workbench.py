@@ -15,15 +15,20 @@ app = marimo.App(width="medium", app_title="The instructor's workbench")
 with app.setup:
     import json
     import os
+    import random
     import re
+    from collections import Counter
     from pathlib import Path
 
     import marimo as mo
 
-    from rulebook import (arranged_spot, check, deal, deal_button, hand_widget, learn, problem, puzzle_proof, quote,
-                          solution, table_view)
-    from tutor.cards import format_cards
+    from rulebook import (arranged_spot, deal, deal_button, deal_until, hand_widget, hint, ladder_step, learn,
+                          number_word, pack_cards, practise, problem, progress_widget, puzzle_proof, quote, solution,
+                          sort_hand, table_view, verdict_view)
+    from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import TutorError
+    from tutor.questions import ask
+    from tutor.render import symbols_in
     from tutor.rules import BUILTIN, rules_for
     from tutor.spot import Spot
 
@@ -32,6 +37,20 @@ with app.setup:
     # A learner names a collection, never a path: the name becomes a file in this folder.
     FOLDER_VARIABLE = "CANASTA_TUTOR_WORKBENCH_DIR"
     MAX_UPLOAD_BYTES = 4 * 1024 * 1024
+
+    LESSON = "15_workbench"
+    EXERCISES = ("impossible-spot", "build-a-yes", "frozen-puzzle", "pick-the-theme")
+    # The impossible spots climb: a red three held in the hand, then a card the pack holds twice shown three
+    # times (one copy on the table), then a fifth joker spread over the hand, a meld and the pile.
+    IMPOSSIBLE_STEPS = ("red-three", "third-copy", "fifth-joker", "any")
+    # Arranging a spot whose pile may be taken: a side that has melded, then one that has not.
+    BUILD_STEPS = (True, False)
+    # Choosing a theme climbs with the puzzles' grades, then any grade.
+    THEME_GRADES = (1, 2, 3, 4, None)
+    # The themes every puzzle of a question carries: choosing one of them says nothing about the puzzle.
+    QUESTION_THEMES = ("going-out", "taking-the-pile", "first-meld", "legal-cheats")
+    # The bank's puzzles, read once by this lesson server (they do not change while it runs).
+    THEME_BANK: dict = {}
 
 
 @app.function
@@ -122,6 +141,214 @@ def keep_in_folder(folder, name: str, puzzle) -> Path:
     return path
 
 
+@app.function
+def refusal(data: dict) -> str | None:
+    """Why the workbench refuses this spot (``Spot.from_dict``'s own message), or None when it accepts it."""
+    try:
+        Spot.from_dict(data)
+    except TutorError as error:
+        return str(error)
+    return None
+
+
+@app.function
+def impossible_question(n: int) -> dict:
+    """The n-th "what makes this spot impossible?" question: a classic spot with one card too many."""
+    rules = rules_for("classic")
+    step = ladder_step(n, IMPOSSIBLE_STEPS)
+    rng = random.Random(1510 + n)
+    kind = rng.choice(IMPOSSIBLE_STEPS[:-1]) if step == "any" else step
+    used = Counter()
+    table_rank, *ranks = rng.sample(rules.natural_ranks, 8)
+    hand = [pack_cards(rules, rng, used, r, 1)[0] for r in ranks]
+    meld = pack_cards(rules, rng, used, table_rank, 3)
+    pile = [pack_cards(rules, rng, used, r, 1)[0] for r in rng.sample(ranks, 2)]
+    if kind == "red-three":
+        hand.append(Card("3", rng.choice("HD")))
+    elif kind == "third-copy":
+        # One copy sits in the meld on the table, where a glance at the hand misses it.
+        card = meld[0]
+        hand += [card] * (rules.copies(card) + 1 - meld.count(card))
+    else:
+        meld[-1] = Card("JK")
+        pile.insert(0, Card("JK"))
+        hand += [Card("JK")] * (rules.copies(Card("JK")) - 1)
+    data = {"variant": "classic", "hand": format_cards(sort_hand(rules, hand)), "melds": [format_cards(meld)],
+            "discard": format_cards(pile), "phase": "before-draw"}
+    return {"data": data, "kind": kind}
+
+
+@app.function
+def without(data: dict, card) -> dict:
+    """The spot with one copy of ``card`` taken out of its hand."""
+    hand = list(parse_cards(data["hand"]))
+    hand.remove(card)
+    return {**data, "hand": format_cards(hand)}
+
+
+@app.function
+def impossible_feedback(question, selected) -> tuple:
+    """(right?, message) for the card that makes the spot impossible, as ``Spot.from_dict`` judges it."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    if len(picked) != 1:
+        return False, f"Select one card: the one card this spot cannot hold, not {number_word(len(picked))}."
+    data, card = question["data"], picked[0]
+    rules = rules_for(data["variant"])
+    why = symbols_in(refusal(data) or "")
+    if refusal(without(data, card)) is None:
+        if rules.role(card) == "bonus":
+            why = (f"a red three is never held: it is laid out as soon as it comes, and another card is drawn for "
+                   f"it ({rules.cite('bonus_cards')})")
+        return True, f"Right: without {card.symbol()} the workbench takes the spot. It refused it because {why}."
+    shown = sum(c == card for key in ("hand", "discard") for c in parse_cards(data[key]))
+    shown += sum(c == card for m in data["melds"] for c in parse_cards(m))
+    if rules.copies(card) >= shown:
+        return False, (f"Not {card.symbol()}: the pack holds {number_word(rules.copies(card))} of it and this spot "
+                       f"shows {number_word(shown)}, so it can be there. Count each card over the hand, the melds "
+                       "and the pile together, and remember that a red three is never held in the hand.")
+    return False, f"Not {card.symbol()} alone: the spot is still refused without it, because {symbols_in(refusal(without(data, card)))}."
+
+
+@app.function
+def build_question(n: int) -> dict:
+    """The n-th "arrange a spot whose pile may be taken" deal: 15 cards, and an arrangement the checker takes."""
+    rules = rules_for("classic")
+    melded = ladder_step(n, BUILD_STEPS)
+    dealt = deal_until(rules, 1520 + n, lambda d: model_arrangement(d["hand"], melded) is not None, cards=15)
+    return {"hand": dealt["hand"], "melded": melded, "model": model_arrangement(dealt["hand"], melded)}
+
+
+@app.function
+def model_arrangement(hand, melded: bool):
+    """One arrangement of the hand (groups, the pile's card) that the checker lets take the pile, or None."""
+    rules = rules_for("classic")
+    counts = Counter(c.rank for c in hand if rules.is_natural(c))
+    triples = [r for r, k in counts.items() if k >= 3]
+    for top_rank in triples:
+        rest = [r for r in triples if r != top_rank]
+        if melded and not rest:
+            continue
+        groups = [tuple(c for c in hand if c.rank == rest[0])[:3]] if melded else []
+        top = next(c for c in hand if c.rank == top_rank)
+        spot = arranged_spot("classic", hand, groups, (top,), phase="before-draw")
+        if ask("pickup", spot).answer:
+            return groups, (top,)
+    return None
+
+
+@app.function
+def build_feedback(question, groups, selected) -> tuple:
+    """(right?, message) for a spot arranged so that the pile may be taken, judged by the checker."""
+    groups, selected = [tuple(g) for g in groups], tuple(selected)
+    if not groups and not selected:
+        return None, ""
+    if not selected:
+        return False, ("Select a card for the pile: the cards left selected (not grouped) go to the discard pile, "
+                       "and the last of them is its top card.")
+    try:
+        spot = arranged_spot("classic", question["hand"], groups, selected, phase="before-draw")
+    except TutorError as error:
+        return False, f"The workbench refuses this spot: {symbols_in(str(error))}."
+    if spot.down != question["melded"]:
+        return False, ("This time your side has melded: group a meld to put on the table first." if question["melded"]
+                       else "This time your side has not melded yet: leave every card off the table (no groups).")
+    verdict = ask("pickup", spot)
+    top = spot.discard[-1]
+    if verdict.answer:
+        taken = parse_cards(verdict.witness["play"].split(";")[0].replace("pickup", " ").split("depth")[0])
+        return True, (f"Right: the checker takes the pile, {top.symbol()} going down with "
+                      f"{' '.join(c.symbol() for c in taken)}. Your spot is a puzzle whose answer is yes.")
+    why = symbols_in("; ".join(r.text for r in verdict.reasons)) or "no rule lets the pile be taken"
+    why = why[:1].upper() + why[1:]
+    rules = spot.rules
+    if rules.is_wild(top) or top.rank == "3":
+        return False, (f"Not with {top.symbol()} on top: a wild card or a three on top stops the pile from being "
+                       f"taken. {why}.")
+    if not spot.down:
+        return False, (f"For a side that has not melded the pile is frozen: {top.symbol()} must go down with a "
+                       f"natural pair of its rank, and together with them reach the first meld's "
+                       f"{spot.initial_need} points. {why}.")
+    return False, (f"Your hand must still hold two cards to go down with {top.symbol()}: a natural pair of its rank, "
+                   f"or one natural and a wild card. {why}.")
+
+
+@app.function
+def theme_bank() -> tuple:
+    """The classic puzzles of the bank that came with the tutor (read once, then kept)."""
+    if "classic" not in THEME_BANK:
+        from tutor.puzzles import read_file
+        from tutor.resources import bank_dir
+
+        path = bank_dir() / "classic.jsonl"
+        THEME_BANK["classic"] = tuple(read_file(path)) if path.is_file() else ()
+    return THEME_BANK["classic"]
+
+
+@app.function
+def graded_themes(puzzle) -> list:
+    """The puzzle's themes as the tutor's grading finds them on its spot and its proof."""
+    from tutor.puzzles.grading import themes_of
+    from tutor.puzzles.rerate import stored_proven
+
+    return themes_of(Spot.from_dict(puzzle.spot), stored_proven(puzzle.to_dict()))
+
+
+@app.function
+def theme_question(n: int) -> dict | None:
+    """The n-th "which theme fits?" question: a proved bank puzzle, one theme the grading finds and two it does not."""
+    from tutor.puzzles.grading import themes_for
+
+    grade = ladder_step(n, THEME_GRADES)
+    rng = random.Random(1530 + n)
+    pool = [p for p in theme_bank() if grade is None or p.grade == grade]
+    rng.shuffle(pool)
+    for puzzle in pool:
+        found = graded_themes(puzzle)
+        telling = [t for t in found if t not in QUESTION_THEMES]
+        rules = Spot.from_dict(puzzle.spot).rules
+        others = [t for t in themes_for(rules) if t not in found and t not in QUESTION_THEMES]
+        if telling and len(others) >= 2:
+            choices = [rng.choice(telling), *rng.sample(others, 2)]
+            rng.shuffle(choices)
+            return {"puzzle": puzzle, "choices": choices}
+    return None
+
+
+@app.function
+def theme_words(theme: str) -> str:
+    """A theme as a learner reads it: "frozen-pile" is "frozen pile"."""
+    return theme.replace("-", " ")
+
+
+@app.function
+def theme_feedback(question, answer) -> tuple:
+    """(right?, message) for the theme chosen for a puzzle, as the tutor's grading finds its themes."""
+    from tutor.puzzles.grading import THEMES
+
+    if answer is None:
+        return None, ""
+    found = graded_themes(question["puzzle"])
+    if answer in found:
+        return True, (f"Right: the tutor tags this puzzle *{theme_words(answer)}* ({THEMES[answer]}). "
+                      f"All its themes: {', '.join(theme_words(t) for t in found)}.")
+    return False, (f"Not *{theme_words(answer)}* ({THEMES[answer]}): nothing in this proof turns on it. Read the "
+                   "proof again: which rule does a no cite, and what does a yes turn do?")
+
+
+@app.function
+def proof_view(puzzle) -> mo.Html:
+    """A proved puzzle's question, answer and proof, with its themes left out (they are the question)."""
+    from tutor.verdict import Reason, Verdict
+
+    proof = puzzle.proof
+    reasons = tuple(Reason(r["rule"], r["text"], r.get("source", "")) for r in proof.get("reasons", []))
+    verdict = Verdict(puzzle.question, puzzle.answer, proof.get("witness"), reasons)
+    return mo.vstack([mo.md(f"**{puzzle.prompt}**  \nProved answer: **{'yes' if puzzle.answer else 'no'}**."),
+                      verdict_view(verdict, Spot.from_dict(puzzle.spot))])
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -139,6 +366,13 @@ def _():
         "how to print a worksheet, with an answer key, from a collection.",
     )
     return
+
+
+@app.cell
+def _():
+    tracker = progress_widget(LESSON, EXERCISES)
+    tracker
+    return (tracker,)
 
 
 @app.cell(hide_code=True)
@@ -194,6 +428,105 @@ def built_spot(builder, dealt, phase_pick, score_pick, source, spot_json, varian
                             title="The spot")
     _shown
     return (spot,)
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: spot the impossible spot
+
+    A spot typed for a class must be one a real game can reach, and the
+    workbench refuses one that is not. This spot was refused: one card in
+    its hand makes it impossible. Select that card. Count every card over
+    the hand, the meld on the table and the pile, bottom to top; the pack
+    holds two of each card and four jokers. The fault hides better from
+    spot to spot.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_impossible = deal_button("Next spot")
+    new_impossible
+    return (new_impossible,)
+
+
+@app.cell
+def _(new_impossible):
+    impossible_ask = impossible_question(new_impossible.value)
+    _data = impossible_ask["data"]
+    impossible_hand = hand_widget("classic", _data["hand"], melds=_data["melds"], discard=_data["discard"])
+    mo.vstack([impossible_hand,
+               hint("Some cards are never held: a red three is laid out as soon as it comes. Then count: a card "
+                    "shown more often than the pack holds it, wherever its copies lie, is one too many.")])
+    return impossible_ask, impossible_hand
+
+
+@app.cell
+def impossible_check(impossible_ask, impossible_hand, tracker):
+    _right, _text = impossible_feedback(impossible_ask, impossible_hand.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="impossible-spot",
+             waiting="Select the card that makes the spot impossible.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(impossible_ask):
+    solution("Show why the workbench refuses it",
+             problem(TutorError(symbols_in(refusal(impossible_ask["data"]))), lead="This spot cannot be used"))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: build a yes
+
+    Arrange this deal into a spot, before the draw, in which the player
+    **may take the pile**: group cards to put them on the table, and select
+    the cards for the pile (the last one selected is its top card). First
+    the side has melded; then it has not, and the pile is frozen for it.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_build = deal_button("Next deal")
+    new_build
+    return (new_build,)
+
+
+@app.cell
+def _(new_build):
+    build_ask = build_question(new_build.value)
+    build_hand = hand_widget("classic", build_ask["hand"])
+    _side = "Your side has melded: put a meld on the table." if build_ask["melded"] else (
+        "Your side has not melded yet: put nothing on the table.")
+    mo.vstack([mo.md(_side), build_hand,
+               hint("The top card goes down with two cards left in the hand: keep a natural pair of its rank. "
+                    "Before the side's first meld, the top card and that pair must also reach the first meld's "
+                    "minimum (other melds from the hand, made in the same turn, count too).")])
+    return build_ask, build_hand
+
+
+@app.cell
+def build_check(build_ask, build_hand, tracker):
+    _right, _text = build_feedback(build_ask, build_hand.widget.group_cards(), build_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="build-a-yes",
+             waiting="Group the table's melds and select the pile's cards.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(build_ask):
+    _groups, _pile = build_ask["model"]
+    _spot = arranged_spot("classic", build_ask["hand"], _groups, _pile, phase="before-draw")
+    solution("Show one spot that works", mo.vstack([
+        table_view(_spot, "before the draw", title="A spot whose pile may be taken"),
+        verdict_view(ask("pickup", _spot), _spot)]))
+    return
 
 
 @app.cell(hide_code=True)
@@ -328,6 +661,63 @@ def save_cell(get_collection, name_box, proved, proven, save_button, set_collect
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
+    ### Practice: the theme that fits
+
+    The tutor tags every puzzle with themes it reads off the proof: the
+    rules a "no" cites, and what a "yes" turn does. Here is a proved puzzle
+    from the tutor's bank. Which of these themes does the tutor give it?
+    The puzzles grow harder.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_theme = deal_button("Next puzzle")
+    new_theme
+    return (new_theme,)
+
+
+@app.cell
+def _(new_theme):
+    from tutor.puzzles.grading import THEMES as _THEMES
+
+    theme_ask = theme_question(new_theme.value)
+    if theme_ask is None:
+        theme_answer = None
+        _shown = mo.md("No puzzle bank came with this installation.")
+    else:
+        _puzzle = theme_ask["puzzle"]
+        _spot = Spot.from_dict(_puzzle.spot)
+        theme_answer = mo.ui.radio(options={f"{theme_words(t)}: {_THEMES[t]}": t for t in theme_ask["choices"]},
+                                   label="The tutor tags it")
+        _shown = mo.vstack([table_view(_spot, _spot.rules.variant.name, f"score {_spot.score}",
+                                       "before the draw" if _spot.phase == "before-draw" else "after the draw"),
+                            proof_view(_puzzle), theme_answer,
+                            hint("A theme names a rule the proof turns on: read the rule a no cites, or for a "
+                                 "yes what the turn does (takes a frozen pile, lays off, completes a canasta).")])
+    _shown
+    return theme_answer, theme_ask
+
+
+@app.cell
+def theme_check(theme_answer, theme_ask, tracker):
+    _right, _text = (None, "") if theme_ask is None else theme_feedback(theme_ask, theme_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="pick-the-theme", waiting="Choose a theme.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(theme_ask):
+    _found = [] if theme_ask is None else graded_themes(theme_ask["puzzle"])
+    solution("Show the tutor's themes", mo.md("This puzzle's themes: " + (", ".join(theme_words(t) for t in _found)
+                                                                         or "none") + "."))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
     ## 4. The collection and its worksheet
 
     The worksheet draws every puzzle with its cards, one box each, ready to
@@ -400,13 +790,17 @@ def _():
 
 
 @app.cell
-def exercise_feedback(proved):
+def exercise_feedback(proved, tracker):
+    # The answer and the rules are the proof's, as both deciders agreed on them.
     _rules = [] if proved is None else proved.proof.get("rules", [])
-    check(None if proved is None else (proved.question == "pickup" and not proved.answer and "C-FROZEN" in _rules),
-          "That is the puzzle: the answer is no, and C-FROZEN is why.",
-          "Not yet: this proof " + (f"cites {', '.join(_rules)}" if _rules else "answers yes")
-          + ". A natural and a wild card, or a side that has not melded, are good ways to freeze it.",
-          waiting="Prove a pick-up question to check it here.")
+    _asked = None if proved is None else proved.question == "pickup"
+    practise(None if proved is None else (_asked and not proved.answer and "C-FROZEN" in _rules),
+             "Right. That is the puzzle: the answer is no, and C-FROZEN is why.",
+             ("Not yet: prove the question *May the player take the pile?*, not another one." if _asked is False
+              else "Not yet: this proof " + (f"cites {', '.join(_rules)}" if _rules else "answers yes")
+              + ". The pile must be frozen and the offer must not be a natural pair: a wild card in the pile "
+              "with a natural and a wild card offered, or a side that has not melded, are good ways."),
+             tracker=tracker, exercise="frozen-puzzle", waiting="Prove a pick-up question to check it here.")
     return
 
 
