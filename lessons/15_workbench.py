@@ -195,6 +195,8 @@ def impossible_feedback(question, selected) -> tuple:
     if len(picked) != 1:
         return False, f"Select one card: the one card this spot cannot hold, not {number_word(len(picked))}."
     data, card = question["data"], picked[0]
+    if card not in parse_cards(data["hand"]):
+        return False, "Select the card in the hand: the meld and the pile are shown for counting."
     rules = rules_for(data["variant"])
     why = symbols_in(refusal(data) or "")
     if refusal(without(data, card)) is None:
