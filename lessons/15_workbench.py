@@ -152,6 +152,17 @@ def refusal(data: dict) -> str | None:
 
 
 @app.function
+def refusal_words(data: dict) -> str:
+    """Why the workbench refuses the spot, in a learner's words: its cards as symbols, no field names."""
+    rules = rules_for(data["variant"])
+    held = [c for c in parse_cards(data["hand"]) if rules.role(c) == "bonus"]
+    if held and refusal(data):
+        return (f"{held[0].symbol()} is in the hand, but a red three is never held: it is laid out as soon as it "
+                f"comes, and another card is drawn for it ({rules.cite('bonus_cards')})")
+    return symbols_in(refusal(data) or "")
+
+
+@app.function
 def impossible_question(n: int) -> dict:
     """The n-th "what makes this spot impossible?" question: a classic spot with one card too many."""
     rules = rules_for("classic")
@@ -198,11 +209,8 @@ def impossible_feedback(question, selected) -> tuple:
     if card not in parse_cards(data["hand"]):
         return False, "Select the card in the hand: the meld and the pile are shown for counting."
     rules = rules_for(data["variant"])
-    why = symbols_in(refusal(data) or "")
+    why = refusal_words(data)
     if refusal(without(data, card)) is None:
-        if rules.role(card) == "bonus":
-            why = (f"a red three is never held: it is laid out as soon as it comes, and another card is drawn for "
-                   f"it ({rules.cite('bonus_cards')})")
         return True, f"Right: without {card.symbol()} the workbench takes the spot. It refused it because {why}."
     shown = sum(c == card for key in ("hand", "discard") for c in parse_cards(data[key]))
     shown += sum(c == card for m in data["melds"] for c in parse_cards(m))
@@ -210,7 +218,7 @@ def impossible_feedback(question, selected) -> tuple:
         return False, (f"Not {card.symbol()}: the pack holds {number_word(rules.copies(card))} of it and this spot "
                        f"shows {number_word(shown)}, so it can be there. Count each card over the hand, the melds "
                        "and the pile together, and remember that a red three is never held in the hand.")
-    return False, f"Not {card.symbol()} alone: the spot is still refused without it, because {symbols_in(refusal(without(data, card)))}."
+    return False, f"Not {card.symbol()} alone: the spot is still refused without it, because {refusal_words(without(data, card))}."
 
 
 @app.function
@@ -476,7 +484,7 @@ def impossible_check(impossible_ask, impossible_hand, tracker):
 @app.cell(hide_code=True)
 def _(impossible_ask):
     solution("Show why the workbench refuses it",
-             problem(TutorError(symbols_in(refusal(impossible_ask["data"]))), lead="This spot cannot be used"))
+             problem(TutorError(refusal_words(impossible_ask["data"])), lead="This spot cannot be used"))
     return
 
 
