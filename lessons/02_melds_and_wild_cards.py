@@ -19,7 +19,7 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, canasta_bonus_text, cards_view, check, deal, deal_button, hand_widget, hint,
-                          ladder_step, learn, meld_list, meld_mistake, meld_verdict, meld_why, number_word,
+                          kept, ladder_step, learn, meld_list, meld_mistake, meld_verdict, meld_why, number_word,
                           pack_cards, practise, problem, progress_widget, quote, recap, solution, sort_hand,
                           wild_limit, wild_limits_text)
     from tutor.cards import Card, format_cards, parse_cards
@@ -71,6 +71,7 @@ def legal_now(cards) -> bool:
 
 
 @app.function
+@kept
 def pick_a_meld_question(seed: int) -> dict:
     """A dealt hand that holds at least one legal meld, for "select a legal meld"."""
     from tutor.questions import ask

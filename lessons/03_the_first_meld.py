@@ -19,7 +19,7 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, ladder_step,
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, kept, ladder_step,
                           learn, meld_mistake, number_word, pairs, play_text, practise, progress_widget, proposal,
                           quote, recap, solution, sort_hand)
     from tutor.cards import Card, format_cards, parse_cards, parse_melds
@@ -130,6 +130,7 @@ def may_first_meld(hand, score: int) -> bool:
 
 
 @app.function
+@kept
 def band_question(n: int) -> dict:
     """The n-th "which band?" question: a score climbing through the bands, lowest first, and a hand that can
     make its first meld at that score. After the last band the bands come in any order."""
@@ -209,6 +210,7 @@ def fewest_cards(hand, score: int):
 
 
 @app.function
+@kept
 def fewest_question(n: int) -> dict:
     """The n-th "fewest cards" question: a score, a hand, and its fewest-card first meld. The scores cycle
     through the bands above the lowest, whose minimum any meld reaches."""
@@ -332,6 +334,7 @@ def what_counts_feedback(question, picked) -> tuple:
 
 
 @app.function
+@kept
 def pile_enough_question(n: int) -> dict:
     """The n-th "enough with the pile?" question: a pick-up first meld of a kind climbing as in ENOUGH_STEPS,
     enough or not about as often (the checker says which)."""
@@ -366,6 +369,7 @@ def pile_enough_feedback(question, answer, verdict) -> tuple:
 
 
 @app.function
+@kept
 def keep_apart_question(n: int) -> dict:
     """The n-th "keep them apart" spot: a pick-up first meld that works only when the cards from below the top
     of the pile stay off the meld that counts. The temptation climbs as in KEEP_STEPS: a pile meld that would

@@ -18,13 +18,13 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, ladder_step,
+    from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint, kept, ladder_step,
                           learn, number_word, pack_cards, pairs, practise, progress_widget, quote, recap, solution,
                           table_view)
     from tutor.play import parse_play
     from tutor.questions import ask, play_turn_prefix, referee
     from tutor.cards import Card, format_cards, parse_cards
-    from tutor.render import cards_text
+    from tutor.render import cards_text, symbols_in
     from tutor.rules import rules_for
     from tutor.spot import Spot
 
@@ -79,6 +79,7 @@ def pile_spot(dealt, *, melded: bool, frozen: bool, black_three: bool) -> Spot:
 
 
 @app.function
+@kept
 def take_question(n: int) -> dict:
     """The n-th "take the pile" question on cards: a dealt hand and a pile the checker says it can take."""
     melded, frozen = ladder_step(n, TAKE_STEPS)
@@ -147,16 +148,17 @@ def pile_why(spot, play: str, verdict) -> str:
                                     any(rules.role(c) == "bonus" for c in spot.discard))]
               if yes]
     if verdict.answer:
-        why = f"the top card {top} goes down with {play}"
-        why += (f"; the pile is frozen ({' and '.join(frozen)}), and {play} is a natural pair, which is what a "
-                "frozen pile takes") if frozen else "; the pile is not frozen, so a natural and a wild card would do too"
+        why = f"the top card {top.symbol()} goes down with {cards_text(parse_cards(play))}"
+        why += (f"; the pile is frozen ({' and '.join(frozen)}), and {cards_text(parse_cards(play))} is a natural "
+                "pair, which is what a frozen pile takes") if frozen else \
+            "; the pile is not frozen, so a natural and a wild card would do too"
     else:
-        why = "; ".join(r.text for r in verdict.reasons) or "no rule lets this pickup through"
+        why = "; ".join(symbols_in(r.text) for r in verdict.reasons) or "no rule lets this pickup through"
         offered = parse_cards(play)
         with_wild = any(rules.is_wild(c) for c in offered) and any(c.rank == top.rank for c in offered)
         if frozen and with_wild and rules.is_natural(top):
-            why = (f"the pile is frozen ({' and '.join(frozen)}): only a natural pair takes it, and {play} is "
-                   "not one")
+            why = (f"the pile is frozen ({' and '.join(frozen)}): only a natural pair takes it, and "
+                   f"{cards_text(offered)} is not one")
     return why
 
 
@@ -399,7 +401,7 @@ def block_feedback(question, picked: str) -> tuple:
     card = cards[0]
     discard = referee(question["spot"], f"discard {card}")
     if not discard.answer:
-        return False, f"You may not discard {card.symbol()}: {discard.reasons[0].text}."
+        return False, f"You may not discard {card.symbol()}: {symbols_in(discard.reasons[0].text)}."
     after = ask("pickup", next_player_spot(question, card))
     if after.answer:
         how = pickup_cards(after)

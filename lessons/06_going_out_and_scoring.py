@@ -18,8 +18,8 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (ask_verdict, canasta_bonus_text, check, deal_button, hand_widget, hint, ladder_step, learn,
-                          number_word, pack_cards, play_text, practise, problem, progress_widget, quote, recap,
+    from rulebook import (ask_verdict, canasta_bonus_text, check, deal_button, hand_widget, hint, kept, ladder_step,
+                          learn, number_word, pack_cards, play_text, practise, problem, progress_widget, quote, recap,
                           solution, table_view, whole_number)
     from tutor.cards import Card, format_cards
     from tutor.questions import ask
@@ -70,6 +70,7 @@ def going_out_deal(seed: int, *, concealed: bool) -> Spot:
 
 
 @app.function
+@kept
 def canasta_question(n: int) -> Spot:
     """The n-th "canasta first" question: a spot just after the draw from which the checker can go out."""
     players, down = ladder_step(n, OUT_STEPS)
@@ -98,6 +99,7 @@ def canasta_question(n: int) -> Spot:
 
 
 @app.function
+@kept
 def concealed_question(n: int) -> Spot:
     """The n-th "go out concealed" question: a side with nothing melded that can put its whole hand down."""
     step = ladder_step(n, CONCEALED_STEPS)

@@ -19,7 +19,7 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (ask_verdict, cards_view, check, deal_button, deal_until, hand_widget, hint,
-                          kind_question, kind_words, ladder_step, learn, meld_mistake, meld_verdict, number_word,
+                          kept, kind_question, kind_words, ladder_step, learn, meld_mistake, meld_verdict, number_word,
                           play_text, practise, problem, progress_widget, quote, recap, rule_html, solution,
                           sort_hand, table_view)
     from rulebook import kind_feedback as role_feedback
@@ -27,7 +27,7 @@ with app.setup:
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import is_legal, judge, lays_off
     from tutor.questions import ask, referee
-    from tutor.render import cards_text
+    from tutor.render import cards_text, symbols_in
     from tutor.rules import rules_for
     from tutor.spot import Spot
     from tutor.table_moves import combine_sets, exchange_joker, joker_sets_for, sets_holding_a_joker
@@ -101,7 +101,7 @@ def set_mistake(cards) -> str | None:
     if naturals >= rules["meld"]["min_naturals"] and cap is not None and wilds > cap:
         return (f"{number_word(wilds)} wild cards in one set: a set holds at most {number_word(cap)}, however "
                 "many naturals it has")
-    return mistake
+    return symbols_in(mistake)
 
 
 @app.function
@@ -129,6 +129,7 @@ def strangers(rng, suit: str, avoid, count: int) -> list:
 
 
 @app.function
+@kept
 def pick_sequence_question(n: int) -> dict:
     """The n-th "select a sequence" hand: naturals of one suit in a row, then with a gap, then a long one."""
     step, least = ladder_step(n, SEQUENCE_STEPS)
@@ -183,6 +184,7 @@ def pick_sequence_feedback(question, selected) -> tuple:
 
 
 @app.function
+@kept
 def extend_question(n: int) -> dict:
     """The n-th "lay off on the sequence" question: the table's sequence and a hand to lengthen it with."""
     step = ladder_step(n, EXTEND_STEPS)
@@ -279,6 +281,7 @@ def table_of(ranks, go_rules) -> list:
 
 
 @app.function
+@kept
 def stoppers_out_question(n: int) -> dict:
     """The n-th "may you go out holding stoppers?" spot: the canastas are down; the checker decides."""
     step = ladder_step(n, STOPPER_OUT_STEPS)
@@ -332,15 +335,15 @@ def stoppers_out_feedback(question, groups, selected) -> tuple:
         if verdict.answer:
             return False, (f"A legal turn, but you could have gone out: {count}, and a stopper may be discarded. "
                            "Put every other card down.")
-        return False, "Not this turn: " + "; ".join(r.text for r in verdict.reasons) + "."
+        return False, "Not this turn: " + "; ".join(symbols_in(r.text) for r in verdict.reasons) + "."
     if verdict.answer:
         why = (f"{count}, and {number_word(block)} or more keep you from going out" if len(held) >= block
-               else "; ".join(r.text for r in question["verdict"].reasons))
+               else "; ".join(symbols_in(r.text) for r in question["verdict"].reasons))
         return True, f"Right: you cannot go out this turn ({why}), so you play on and keep cards."
     if any(r.rule == stopper_rule for r in verdict.reasons):
         return False, (f"You may not go out: {count} after the draw, and {number_word(block)} or more keep you "
                        "from going out, even when you meld them.")
-    return False, "Not this turn: " + "; ".join(r.text for r in verdict.reasons) + "."
+    return False, "Not this turn: " + "; ".join(symbols_in(r.text) for r in verdict.reasons) + "."
 
 
 @app.function
@@ -412,7 +415,7 @@ def exchange_feedback(question, selected) -> tuple:
     try:
         exchange_joker(rules, table, joker_sets[0], card)
     except IllegalPlayError as error:
-        why = error.text
+        why = symbols_in(error.text)
     else:
         why = ""
     fitting = [number for number, cards_of_set in enumerate(table, start=1) if lays_off(rules, cards_of_set, cards)]
@@ -515,7 +518,7 @@ def combine_truth(question) -> tuple:
     try:
         joined = combine_sets(rules, [first, second], 1, 2)[0]
     except IllegalPlayError as error:
-        return False, set_mistake(first + second) or error.text
+        return False, set_mistake(first + second) or symbols_in(error.text)
     return True, joined
 
 
@@ -1115,7 +1118,7 @@ def kind_feedback(cards, answer) -> tuple:
     if answer is None:
         return None, ""
     truth = kind_of(cards)
-    why = meld_mistake(rules, cards) if truth == "not a set" else ""
+    why = symbols_in(meld_mistake(rules, cards) or "") if truth == "not a set" else ""
     if answer == truth:
         return True, f"Right: {truth}" + (f": {why}." if why else ".")
     if truth == "not a set":

@@ -20,7 +20,7 @@ with app.setup:
 
     from itertools import combinations
 
-    from rulebook import (ask_verdict, cards_view, deal_button, deal_until, hand_widget, hint, ladder_step, learn,
+    from rulebook import (ask_verdict, cards_view, deal_button, deal_until, hand_widget, hint, kept, ladder_step, learn,
                           meld_mistake, number_word, pairs, play_text, practise, problem, progress_widget, quote,
                           recap, rule_html, solution, table_view, verdict_view)
     from tutor.cards import Card, format_cards, parse_cards
@@ -124,6 +124,7 @@ def deal_table() -> str:
 
 
 @app.function
+@kept
 def deep_question(n: int) -> dict:
     """The n-th deep pick-up: a dealt hand and a fanned pile whose card at the given depth the hand can take."""
     depth = ladder_step(n, DEPTHS)
@@ -167,6 +168,7 @@ def deep_feedback(question, picked: str) -> tuple:
 
 
 @app.function
+@kept
 def empty_hand_question(n: int) -> dict:
     """The n-th "may you empty your hand?" table: some canastas down, at a table size; the checker decides."""
     rng = random.Random(12300 + n)
@@ -197,6 +199,7 @@ def out_question(rng, row, have: int, deluxe=()) -> dict:
 
 
 @app.function
+@kept
 def deluxe_out_question(n: int) -> dict:
     """The n-th table under the Dead card option: one canasta short of the plain count, or two; the checker decides."""
     rng = random.Random(12600 + n)
@@ -328,6 +331,7 @@ def deep_take(spot: Spot, depth: int):
 
 
 @app.function
+@kept
 def deepest_question(n: int) -> dict:
     """The n-th "deepest card you may take" pile: distinct cards, one the hand can meld somewhere below the top.
 
@@ -458,6 +462,7 @@ def taken_exchange_feedback(question, picked: str) -> tuple:
 
 
 @app.function
+@kept
 def exchange_first_question(n: int) -> dict:
     """The n-th "may you take it?": a deep card that needs a wild card, and a table joker your hand could free.
 

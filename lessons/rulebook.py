@@ -18,9 +18,11 @@ __generated_with = "0.25.2"
 app = marimo.App(width="medium", app_title="Canasta Tutor: the rule book")
 
 with app.setup:
+    import functools
     import html
     import random
-    from collections import Counter
+    import threading
+    from collections import Counter, OrderedDict
 
     import marimo as mo
 
@@ -41,6 +43,12 @@ with app.setup:
     # Puzzle banks already read by this lesson server, by folder: ``marimo run`` gives every
     # learner a kernel in one process, and all of them may share what does not change.
     READ_BANKS: dict = {}
+    # Questions already dealt and checker answers already found, shared the same way: a lesson's
+    # questions are pure functions of their seed, so the second learner to open a lesson gets
+    # them without asking the checker again (``kept``, ``ask_verdict``). Bounded, oldest out first.
+    KEPT: OrderedDict = OrderedDict()
+    KEPT_AT_MOST = 4096
+    KEPT_LOCK = threading.Lock()
 
 
 @app.function
@@ -212,16 +220,118 @@ def puzzle_bank(folder) -> tuple:
 
 
 @app.function
+def code_print(code) -> tuple:
+    """What a function's code does, as a hashable value: its bytecode, names and constants, nested code too.
+
+    Unlike the code object itself it leaves out the file and line numbers, which
+    differ between two sessions that run the same lesson."""
+    consts = tuple(code_print(c) if hasattr(c, "co_code") else (type(c).__name__, repr(c)) for c in code.co_consts)
+    return (code.co_name, code.co_code, code.co_names, code.co_varnames, code.co_freevars, consts)
+
+
+@app.function
+def kept_copy(value):
+    """A copy of a kept answer that a lesson may change freely: containers are copied all the way down,
+    frozen values (cards, spots, verdicts, rules) are shared."""
+    if isinstance(value, dict):
+        return {k: kept_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [kept_copy(v) for v in value]
+    if isinstance(value, set):
+        return {kept_copy(v) for v in value}
+    if type(value) is tuple:
+        return tuple(kept_copy(v) for v in value)
+    return value
+
+
+@app.function
+def kept_get(key):
+    """``(True, a copy of the kept answer)`` or ``(False, None)``."""
+    with KEPT_LOCK:
+        if key not in KEPT:
+            return False, None
+        KEPT.move_to_end(key)
+        value = KEPT[key]
+    return True, kept_copy(value)
+
+
+@app.function
+def kept_put(key, value) -> None:
+    with KEPT_LOCK:
+        KEPT[key] = kept_copy(value)
+        while len(KEPT) > KEPT_AT_MOST:
+            KEPT.popitem(last=False)
+
+
+@app.function
+def kept(fn):
+    """A lesson's seeded question maker (``xxx_question(n)``), its answers shared by every learner of the server.
+
+    A question is a pure function of its arguments, so it is dealt once and
+    kept: the same seed gives the very same question, without searching with
+    the checker again. The key is the lesson (its ``LESSON`` name and its
+    file's version), the function's code and the arguments; each call gets its
+    own copy. Arguments that cannot be hashed are not kept, only computed.
+    """
+    import os
+
+    lesson = fn.__globals__.get("LESSON")
+    path = fn.__globals__.get("__file__")
+    try:
+        version = os.stat(path).st_mtime_ns if path else None
+    except OSError:
+        version = None
+    identity = (lesson, version, fn.__qualname__, code_print(fn.__code__))
+
+    @functools.wraps(fn)
+    def remembered(*args, **kw):
+        key = (identity, args, tuple(sorted(kw.items())))
+        try:
+            hash(key)
+        except TypeError:
+            return fn(*args, **kw)
+        found, value = kept_get(key)
+        if found:
+            return value
+        value = fn(*args, **kw)
+        kept_put(key, value)
+        return kept_copy(value)
+
+    return remembered if lesson else fn
+
+
+@app.function
+def ask_kept(question: str, spot, **kw):
+    """``tutor.questions.ask``, its answers kept for every learner of the server (``kept`` says why).
+
+    The checker's answer is a pure function of the question, the spot and the
+    options (each question gets a fresh solver), so asking it again gives the
+    same verdict. Errors are not kept: they are raised again each time.
+    """
+    from tutor.questions import ask
+
+    key = ("ask", question, spot, tuple(sorted(kw.items())))
+    try:
+        hash(key)
+    except TypeError:
+        return ask(question, spot, **kw)
+    found, verdict = kept_get(key)
+    if found:
+        return verdict
+    verdict = ask(question, spot, **kw)
+    kept_put(key, verdict)
+    return verdict
+
+
+@app.function
 def ask_verdict(question: str, spot, *, yes: str = "Yes", no: str = "No", **kw):
     """Ask the checker (``tutor.questions.ask``); returns ``(verdict or None, view)``.
 
     Bad input shows its message; a checker that cannot answer here says so
-    instead of raising.
+    instead of raising. Answers are kept for the next learner (``ask_kept``).
     """
-    from tutor.questions import ask
-
     try:
-        verdict = ask(question, spot, **kw)
+        verdict = ask_kept(question, spot, **kw)
     except TutorError as error:
         return None, problem(error)
     except Exception as error:  # the checker is an optional, separately built part
@@ -610,11 +720,18 @@ def lesson_catalogue(folder) -> list:
 
     rows = []
     for path in sorted(Path(folder).glob("[0-9][0-9]_*.py")):
-        header = re.search(r"(?m)^# /// script$\n((?:^#(?: .*)?$\n)+?)^# ///$", path.read_text(encoding="utf-8"))
-        toml = "".join(line[2:] + "\n" for line in header.group(1).splitlines()) if header else ""
-        card = tomllib.loads(toml).get("tool", {}).get("marimo", {}).get("opengraph", {})
-        rows.append({"file": path.name, "stem": path.stem, "title": card.get("title", path.stem),
-                     "description": card.get("description", "")})
+        # Every lesson's recap links the next one: a header is read again only when its file changed.
+        stat = path.stat()
+        key = ("lesson header", str(path), stat.st_mtime_ns, stat.st_size)
+        found, row = kept_get(key)
+        if not found:
+            header = re.search(r"(?m)^# /// script$\n((?:^#(?: .*)?$\n)+?)^# ///$", path.read_text(encoding="utf-8"))
+            toml = "".join(line[2:] + "\n" for line in header.group(1).splitlines()) if header else ""
+            card = tomllib.loads(toml).get("tool", {}).get("marimo", {}).get("opengraph", {})
+            row = {"file": path.name, "stem": path.stem, "title": card.get("title", path.stem),
+                   "description": card.get("description", "")}
+            kept_put(key, row)
+        rows.append(row)
     return rows
 
 
