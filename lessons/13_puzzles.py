@@ -41,7 +41,8 @@ with app.setup:
 
     BANK = Path(os.environ["CANASTA_TUTOR_PUZZLES"]) if os.environ.get("CANASTA_TUTOR_PUZZLES") else bank_dir()
     LESSON = "13_puzzles"
-    EXERCISES = ("read-the-minimum", "read-the-canastas", "play-it-out", "finish-the-canasta", "be-the-witness")
+    EXERCISES = ("read-the-minimum", "read-the-canastas", "play-it-out", "finish-the-canasta", "be-the-witness",
+                 "first-step")
     # Reading the first-meld minimum climbs through the bands of the classic game's scores (from the rules
     # data), then a side below zero, then the canasty down, whose bands are others.
     MINIMUM_STEPS = (("classic", 1), ("classic", 2), ("classic", 3), ("classic", 0), ("canasty", None))
@@ -51,6 +52,9 @@ with app.setup:
     OUT_STEPS = ("meld", "lay-off", "wild")
     # Being the witness for a first meld climbs with the score, so with the minimum it must reach.
     WITNESS_SCORES = (0, 1500, 3000)
+    # The first step of a pick-up's witness climbs: an open pile, one a wild card deep in it has frozen, then a
+    # pile frozen because the side has not melded.
+    TAKE_STEPS = ("open", "frozen", "not-down")
 
 
 @app.function
@@ -304,6 +308,58 @@ def witness_feedback(question, groups) -> tuple:
         return False, (f"Not enough: {built} count {points} points, and at a score of {spot.score} the first meld "
                        f"needs {need}. Several melds in one turn count together; a wild card adds its points too.")
     return False, f"The checker refuses {built}: {text}"
+
+
+@app.function
+def take_question(n: int) -> dict:
+    """The n-th "first step of the witness" spot: before the draw, a pile the checker says may be taken."""
+    rules = rules_for("classic")
+    step = ladder_step(n, TAKE_STEPS)
+    for k in range(100):
+        rng = random.Random(1350 + n * 100 + k)
+        used = Counter()
+        top_rank, table_rank, *singles = rng.sample(rules.natural_ranks, 7)
+        hand = (pack_cards(rules, rng, used, top_rank, 2) + pack_cards(rules, rng, used, rng.choice(["2", "JK"]), 1)
+                + [pack_cards(rules, rng, used, r, 1)[0] for r in singles])
+        below = [pack_cards(rules, rng, used, r, 1)[0] for r in rng.sample(singles, 3)]
+        if step == "frozen":
+            # Deep in the pile, where a look at the top card alone misses it.
+            below.insert(1, pack_cards(rules, rng, used, rng.choice(["2", "JK"]), 1)[0])
+        pile = below + pack_cards(rules, rng, used, top_rank, 1)
+        melds = [] if step == "not-down" else [format_cards(pack_cards(rules, rng, used, table_rank, 3))]
+        spot = Spot.from_dict({"variant": "classic", "hand": format_cards(sort_hand(rules, hand)), "melds": melds,
+                               "discard": format_cards(pile), "phase": "before-draw"})
+        if ask("pickup", spot).answer:
+            return {"spot": spot, "step": step}
+    raise ValueError("no pile that may be taken")
+
+
+@app.function
+def take_feedback(question, selected) -> tuple:
+    """(right?, message) for the hand's cards the witness takes the pile with, judged by the checker."""
+    picked = tuple(selected)
+    if not picked:
+        return None, ""
+    spot = question["spot"]
+    rules, top = spot.rules, spot.discard[-1]
+    if len(picked) != 2:
+        return False, (f"Select two cards: taking the pile, {top.symbol()} goes down at once with two cards of "
+                       f"your hand, not {number_word(len(picked))}.")
+    verdict = ask("pickup", spot, play=format_cards(picked))
+    shown = cards_text(picked)
+    if verdict.answer:
+        return True, (f"Right: the witness begins by taking the pile, {top.symbol()} going down with {shown}; the "
+                      "rest of the turn follows from there.")
+    why = symbols_in("; ".join(r.text for r in verdict.reasons)) or "no rule lets this pick-up through"
+    why = why[:1].upper() + why[1:].rstrip(".") + "."
+    wild = any(rules.is_wild(c) for c in picked)
+    if wild and any(rules.is_wild(c) for c in spot.discard):
+        return False, (f"Not with {shown}: a wild card lies in the pile and freezes it, however deep, and a frozen "
+                       f"pile is taken only with a natural pair. {why}")
+    if wild and not spot.down:
+        return False, (f"Not with {shown}: for a side that has not melded the pile is frozen, so only a natural pair "
+                       f"takes it. {why}")
+    return False, f"Not with {shown}. {why}"
 
 
 @app.cell(hide_code=True)
@@ -798,6 +854,52 @@ def witness_check(tracker, witness_ask, witness_hand):
 def _(witness_ask):
     _verdict = ask("initial-meld", witness_ask["spot"])
     solution("Show the checker's witness", verdict_view(_verdict, witness_ask["spot"]))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: the witness's first step
+
+    A "yes" to *may you take the pile?* is proved by a whole turn, and its
+    first step takes the pile. Select the two cards from your hand that go
+    down with the top card in that step. The first pile is open; then a
+    wild card lies deep in it; then your side has not melded.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_take = deal_button("Next pile")
+    new_take
+    return (new_take,)
+
+
+@app.cell
+def _(new_take):
+    take_ask = take_question(new_take.value)
+    _spot = take_ask["spot"]
+    take_hand = hand_widget(_spot.rules, _spot.hand, melds=_spot.melds, discard=_spot.discard)
+    mo.vstack([mo.md("Your side has melded." if _spot.down else "Your side has not melded yet."), take_hand,
+               fold_hint("Is the pile frozen: a wild card anywhere in it, or a side that has not melded? Then only "
+                         "a natural pair of the top card's rank takes it; an open pile also takes a natural and a "
+                         "wild card.")])
+    return take_ask, take_hand
+
+
+@app.cell
+def take_check(take_ask, take_hand, tracker):
+    _right, _text = take_feedback(take_ask, take_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="first-step", waiting="Select two cards from your hand.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(take_ask):
+    _verdict = ask("pickup", take_ask["spot"])
+    solution("Show the checker's witness", verdict_view(_verdict, take_ask["spot"]))
     return
 
 

@@ -230,6 +230,54 @@ def test_c_initial_be_the_witness_check_marks_progress(puzzles, kit, text_of):
            dict(witness_ask=q, witness_hand=hand(melds)), dict(witness_ask=q, witness_hand=hand([format_cards(spot.hand[:2])])))
 
 
+@pytest.mark.parametrize("n", SEEDS)
+def test_c_pickup_the_witness_s_first_step_takes_the_pile(puzzles, n):
+    q = puzzles.take_question(n)
+    spot = q["spot"]
+    verdict = ask("pickup", spot)
+    assert verdict.answer and spot.phase == "before-draw"
+    taken = parse_play(verdict.witness["play"])[0].cards
+    right, text = puzzles.take_feedback(q, taken)
+    assert right is True and text.startswith("Right")
+    _no_codes(text, spot.hand)
+    top = spot.discard[-1]
+    natural = next(c for c in spot.hand if c.rank == top.rank)
+    wild = next(c for c in spot.hand if spot.rules.is_wild(c))
+    with_wild = ask("pickup", spot, play=format_cards((natural, wild))).answer
+    said, text = puzzles.take_feedback(q, (natural, wild))
+    assert said is with_wild
+    if not with_wild:
+        assert "frozen" in text and "natural pair" in text
+    wrong, text = puzzles.take_feedback(q, taken[:1])
+    assert wrong is False and "Select two cards" in text
+    assert puzzles.take_feedback(q, ()) == (None, "")
+
+
+def test_c_frozen_the_first_step_ladder_freezes_the_pile(puzzles):
+    steps = [puzzles.take_question(n) for n in range(3)]
+    assert [q["step"] for q in steps] == ["open", "frozen", "not-down"]
+    for q in steps:
+        spot = q["spot"]
+        natural = next(c for c in spot.hand if c.rank == spot.discard[-1].rank)
+        wild = next(c for c in spot.hand if spot.rules.is_wild(c))
+        # open: a natural and a wild card take it; frozen either way: only a natural pair does
+        assert ask("pickup", spot, play=format_cards((natural, wild))).answer is (q["step"] == "open")
+
+
+def test_c_pickup_first_step_check_marks_progress(puzzles, kit, text_of):
+    q = puzzles.take_question(1)
+    spot = q["spot"]
+    taken = parse_play(ask("pickup", spot).witness["play"])[0].cards
+    wild = next(c for c in spot.hand if spot.rules.is_wild(c))
+
+    def hand(selected):
+        return kit.hand_widget(spot.rules, format_cards(spot.hand), melds=spot.melds, discard=spot.discard,
+                               selected=format_cards(selected))
+
+    _marks(kit, puzzles, puzzles.take_check, "first-step", text_of, dict(take_ask=q, take_hand=hand(taken)),
+           dict(take_ask=q, take_hand=hand((taken[0], wild))))
+
+
 # -- 15: spot the impossible spot ---------------------------------------------------------------
 
 
