@@ -1449,8 +1449,7 @@ def _(new_first):
     first_hand = hand_widget(_spot.rules, _spot.hand, discard=_spot.discard)
     _values = ", ".join(f"{cards_text([_c])} {classic.value(_c)}" for _c in
                         sort_hand(classic, {_c.rank: _c for _c in _spot.hand}.values()))
-    mo.vstack([table_view(_spot, "your side has not melded yet", f"score {_spot.score}", "after the draw"),
-               first_hand,
+    mo.vstack([mo.md(f"Your side has not melded yet; its score is {_spot.score}; the draw is made."), first_hand,
                hint(f"Add up the points of the cards you put down ({_values}). With a score of {_spot.score}, "
                     f"a first meld needs {classic.initial_need(_spot.score)}; the triple alone may fall short, "
                     "and a wild card can lift a meld.")])
