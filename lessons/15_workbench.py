@@ -26,7 +26,8 @@ with app.setup:
                           number_word, pack_cards, practise, problem, progress_widget, puzzle_proof, quote, solution,
                           sort_hand, table_view, verdict_view)
     from tutor.cards import Card, format_cards, parse_cards
-    from tutor.errors import TutorError
+    from tutor.errors import IllegalPlayError, TutorError
+    from tutor.melds import judge
     from tutor.questions import ask
     from tutor.render import symbols_in
     from tutor.rules import BUILTIN, rules_for
@@ -39,12 +40,14 @@ with app.setup:
     MAX_UPLOAD_BYTES = 4 * 1024 * 1024
 
     LESSON = "15_workbench"
-    EXERCISES = ("impossible-spot", "build-a-yes", "frozen-puzzle", "pick-the-theme")
+    EXERCISES = ("impossible-spot", "build-a-yes", "name-the-play", "frozen-puzzle", "pick-the-theme")
     # The impossible spots climb: a red three held in the hand, then a card the pack holds twice shown three
     # times (one copy on the table), then a fifth joker spread over the hand, a meld and the pile.
     IMPOSSIBLE_STEPS = ("red-three", "third-copy", "fifth-joker", "any")
     # Arranging a spot whose pile may be taken: a side that has melded, then one that has not.
     BUILD_STEPS = (True, False)
+    # Naming the play for a frozen pile: frozen by a wild card in it, for a side that has not melded, by a red three.
+    NAME_STEPS = ("wild", "not-down", "red-three")
     # Choosing a theme climbs with the puzzles' grades, then any grade.
     THEME_GRADES = (1, 2, 3, 4, None)
     # The themes every puzzle of a question carries: choosing one of them says nothing about the puzzle.
@@ -282,6 +285,59 @@ def build_feedback(question, groups, selected) -> tuple:
                        f"{spot.initial_need} points. {why}.")
     return False, (f"Your hand must still hold two cards to go down with {top.symbol()}: a natural pair of its rank, "
                    f"or one natural and a wild card. {why}.")
+
+
+@app.function
+def name_question(n: int) -> dict:
+    """The n-th "name the play" spot: before the draw, a frozen pile, and a hand that could take it two ways."""
+    rules = rules_for("classic")
+    step = ladder_step(n, NAME_STEPS)
+    rng = random.Random(1540 + n)
+    used = Counter()
+    top_rank, table_rank, *singles = rng.sample(rules.natural_ranks, 7)
+    hand = (pack_cards(rules, rng, used, top_rank, 3) + pack_cards(rules, rng, used, rng.choice(["2", "JK"]), 1)
+            + [pack_cards(rules, rng, used, r, 1)[0] for r in singles])
+    below = [pack_cards(rules, rng, used, r, 1)[0] for r in rng.sample(singles, 3)]
+    if step == "wild":
+        below.insert(1, pack_cards(rules, rng, used, rng.choice(["2", "JK"]), 1)[0])
+    elif step == "red-three":
+        below.insert(1, Card("3", rng.choice("HD")))
+    melds = [] if step == "not-down" else [format_cards(pack_cards(rules, rng, used, table_rank, 3))]
+    spot = Spot.from_dict({"variant": "classic", "hand": format_cards(sort_hand(rules, hand)), "melds": melds,
+                           "discard": format_cards(below + pack_cards(rules, rng, used, top_rank, 1)),
+                           "phase": "before-draw"})
+    return {"spot": spot, "step": step}
+
+
+@app.function
+def name_feedback(question, selected) -> tuple:
+    """(right?, message) for the play named so that the pick-up question's answer is a no the freeze decides."""
+    picked = tuple(selected)
+    if not picked:
+        return None, ""
+    spot = question["spot"]
+    rules, top = spot.rules, spot.discard[-1]
+    if len(picked) != 2:
+        return False, (f"Select two cards: the play a pick-up question names is the two cards that would go down "
+                       f"with {top.symbol()}, not {number_word(len(picked))}.")
+    verdict = ask("pickup", spot, play=format_cards(picked))
+    frozen_rule = rules["pile"]["frozen_rule"]
+    shown = " ".join(c.symbol() for c in picked)
+    if verdict.answer:
+        return False, (f"With {shown} the answer is yes: a natural pair takes even a frozen pile. Name a play the "
+                       "freeze forbids.")
+    cited = [r.rule for r in verdict.reasons]
+    try:  # would these cards take an open pile: do they make a meld with the top card?
+        judge(rules, picked + (top,))
+    except IllegalPlayError:
+        return False, (f"With {shown} the answer is no, but not because of the freeze: {shown} and {top.symbol()} "
+                       "make no meld, so they would not take an open pile either. Name cards that would, so that "
+                       "only the freeze stops them.")
+    if frozen_rule not in cited:
+        why = symbols_in("; ".join(r.text for r in verdict.reasons))
+        return False, f"With {shown} the answer is no, but not because of the freeze: {why}."
+    return True, (f"Right: with {shown} the answer is no, and the proof cites {frozen_rule}: the pile is frozen, and "
+                  "only a natural pair takes a frozen pile. That is a puzzle worth setting.")
 
 
 @app.function
@@ -590,6 +646,57 @@ def proof_cell(play_box, prove_button, question_pick, spot):
             _shown = puzzle_proof(proved)
     _shown
     return proved, proven
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: name the play
+
+    A pick-up question may name the play: the two cards from the hand that
+    would go down with the top card. Set a puzzle about a frozen pile:
+    select the two cards to name so that the answer is **no**, and the
+    freeze is why. The pile is frozen first by a wild card in it, then
+    because the side has not melded, then by a red three in it.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_name = deal_button("Next pile")
+    new_name
+    return (new_name,)
+
+
+@app.cell
+def _(new_name):
+    name_ask = name_question(new_name.value)
+    _spot = name_ask["spot"]
+    name_hand = hand_widget(_spot.rules, _spot.hand, melds=_spot.melds, discard=_spot.discard)
+    mo.vstack([mo.md("Your side has melded." if _spot.down else "Your side has not melded yet."), name_hand,
+               hint("Which cards would take the pile if it were open? A natural pair takes it frozen or not, and "
+                    "cards of another rank do not take it at all.")])
+    return name_ask, name_hand
+
+
+@app.cell
+def name_check(name_ask, name_hand, tracker):
+    _right, _text = name_feedback(name_ask, name_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="name-the-play", waiting="Select two cards to name.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(name_ask):
+    _spot = name_ask["spot"]
+    _natural = next(c for c in _spot.hand if c.rank == _spot.discard[-1].rank)
+    _wild = next(c for c in _spot.hand if _spot.rules.is_wild(c))
+    _verdict = ask("pickup", _spot, play=format_cards((_natural, _wild)))
+    solution("Show a play to name", mo.vstack([
+        mo.md(f"Name {_natural.symbol()} {_wild.symbol()}: a natural and a wild card."),
+        verdict_view(_verdict, _spot, no="No: the pile may not be taken with them")]))
+    return
 
 
 @app.cell(hide_code=True)

@@ -397,6 +397,56 @@ def test_c_pickup_build_a_yes_check_marks_progress(workbench, kit, text_of):
            dict(build_ask=q, build_hand=hand(groups, pile)), dict(build_ask=q, build_hand=hand([], pile)))
 
 
+def _naming(spot):
+    """A natural of the top card's rank, a wild card, and a natural of another rank, all from the hand."""
+    top = spot.discard[-1]
+    natural = next(c for c in spot.hand if c.rank == top.rank)
+    wild = next(c for c in spot.hand if spot.rules.is_wild(c))
+    other = next(c for c in spot.hand if c.rank != top.rank and spot.rules.is_natural(c))
+    return natural, wild, other
+
+
+@pytest.mark.parametrize("n", SEEDS)
+def test_c_frozen_name_the_play_the_freeze_refuses(workbench, n):
+    q = workbench.name_question(n)
+    spot = q["spot"]
+    natural, wild, other = _naming(spot)
+    verdict = ask("pickup", spot, play=format_cards((natural, wild)))
+    assert not verdict.answer and spot.rules["pile"]["frozen_rule"] in [r.rule for r in verdict.reasons]
+    right, text = workbench.name_feedback(q, (natural, wild))
+    assert right is True and text.startswith("Right")
+    _no_codes(text, spot.hand)
+    pair = tuple(c for c in spot.hand if c.rank == natural.rank)[:2]
+    said, text = workbench.name_feedback(q, pair)
+    assert said is False
+    if ask("pickup", spot, play=format_cards(pair)).answer:
+        assert "a natural pair takes even a frozen pile" in text
+    wrong, text = workbench.name_feedback(q, (other, wild))
+    assert wrong is False and "not because of the freeze" in text
+    wrong, text = workbench.name_feedback(q, (natural,))
+    assert wrong is False and "Select two cards" in text
+
+
+def test_c_frozen_name_the_play_freezes_three_ways(workbench):
+    spots = [workbench.name_question(n) for n in range(3)]
+    assert [q["step"] for q in spots] == ["wild", "not-down", "red-three"]
+    assert spots[0]["spot"].down and not spots[1]["spot"].down
+    assert any(spots[2]["spot"].rules.role(c) == "bonus" for c in spots[2]["spot"].discard)
+
+
+def test_c_frozen_name_the_play_check_marks_progress(workbench, kit, text_of):
+    q = workbench.name_question(0)
+    spot = q["spot"]
+    natural, wild, other = _naming(spot)
+
+    def hand(selected):
+        return kit.hand_widget("classic", format_cards(spot.hand), melds=spot.melds, discard=spot.discard,
+                               selected=format_cards(selected))
+
+    _marks(kit, workbench, workbench.name_check, "name-the-play", text_of,
+           dict(name_ask=q, name_hand=hand((natural, wild))), dict(name_ask=q, name_hand=hand((other, wild))))
+
+
 # -- 15: the frozen-pile puzzle, proved ---------------------------------------------------------------
 
 
