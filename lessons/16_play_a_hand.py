@@ -795,6 +795,12 @@ def drawn_exercise(q, tip: str) -> tuple:
 
 
 @app.function
+def answered(feedback, shown, *, title: str = "Show the checker's answer") -> mo.Html:
+    """An exercise's feedback, and under it (once a turn is dealt) the folded solution."""
+    return mo.vstack([feedback, solution(title, shown)]) if shown else feedback
+
+
+@app.function
 def meld_size_words(rules) -> str:
     """The smallest meld in words, from the variant's data: "three cards or more of one rank, two of them natural"."""
     meld = rules["meld"]
@@ -824,8 +830,11 @@ def _():
 @app.cell
 def _():
     tracker = progress_widget(LESSON, EXERCISES)
+    # The practice turns' buttons, each shown with its exercise below: one cell for all keeps the first render short.
+    (new_take_with, new_whole_turn, new_lay_off, new_first_meld, new_pile_open,
+     new_pile_first) = (deal_button(DEAL_TURN) for _ in range(6))
     tracker
-    return (tracker,)
+    return (new_first_meld, new_lay_off, new_pile_first, new_pile_open, new_take_with, new_whole_turn, tracker)
 
 
 @app.cell(hide_code=True)
@@ -988,9 +997,13 @@ def coach_cell(coach_button, get_coached, set_coached, state):
     return
 
 
-@app.cell(hide_code=True)
-def _():
-    mo.md(r"""
+@app.cell
+def _(new_take_with):
+    take_with_ask = dealt(new_take_with, take_with_question)
+    take_with_hand, _draws, _shown = pile_exercise(
+        take_with_ask, "Find the top card's rank in your hand. A natural pair of it takes the pile; so do one "
+        "natural and a wild card, while nothing wild lies in the pile.", draw=False)
+    mo.vstack([mo.md(r"""
     ### Practice: take the pile
 
     The practice turns below come from other classic hands, played by the
@@ -998,24 +1011,7 @@ def _():
     the pile is yours: select the cards from your hand that go down with its
     top card. First you hold a natural pair of its rank; then only one
     natural and a wild card.
-    """)
-    return
-
-
-@app.cell
-def _():
-    new_take_with = deal_button(DEAL_TURN)
-    new_take_with
-    return (new_take_with,)
-
-
-@app.cell
-def _(new_take_with):
-    take_with_ask = dealt(new_take_with, take_with_question)
-    take_with_hand, _draws, _shown = pile_exercise(
-        take_with_ask, "Find the top card's rank in your hand. A natural pair of it takes the pile; so do one "
-        "natural and a wild card, while nothing wild lies in the pile.", draw=False)
-    _shown
+    """), new_take_with, _shown])
     return take_with_ask, take_with_hand
 
 
@@ -1023,35 +1019,10 @@ def _(new_take_with):
 def take_with_check(take_with_ask, take_with_hand, tracker):
     _right, _text = (pickup_feedback(take_with_ask, take_with_hand.widget.selected_cards(), False)
                      if take_with_ask else (None, ""))
-    practise(_right, _text, _text, tracker=tracker, exercise="take-with",
-             waiting="Select the cards that take the pile." if take_with_ask else "Deal a turn first.")
+    answered(practise(_right, _text, _text, tracker=tracker, exercise="take-with",
+                      waiting="Select the cards that take the pile." if take_with_ask else "Deal a turn first."),
+             take_with_ask and pile_solution(take_with_ask))
     return
-
-
-@app.cell(hide_code=True)
-def _(take_with_ask):
-    solution("Show the checker's answer", pile_solution(take_with_ask)) if take_with_ask else mo.md("")
-    return
-
-
-@app.cell(hide_code=True)
-def _():
-    mo.md(r"""
-    ### Practice: a whole turn
-
-    You have drawn. Put something down: select the cards of a meld, or of a
-    lay-off onto your side's melds, and press **Group**; then select the one
-    card you discard. The referee judges the whole turn. First the checker
-    sees a new meld in your hand; then a card that joins a meld on the table.
-    """)
-    return
-
-
-@app.cell
-def _():
-    new_whole_turn = deal_button(DEAL_TURN)
-    new_whole_turn
-    return (new_whole_turn,)
 
 
 @app.cell
@@ -1060,7 +1031,14 @@ def _(new_whole_turn):
     whole_turn_hand, _shown = drawn_exercise(
         whole_turn_ask, f"A new meld is {meld_size_words(rules_for(PRACTICE))}; a lay-off is cards of a rank "
         "your side has melded. Keep one card out of your groups: the turn ends with its discard.")
-    _shown
+    mo.vstack([mo.md(r"""
+    ### Practice: a whole turn
+
+    You have drawn. Put something down: select the cards of a meld, or of a
+    lay-off onto your side's melds, and press **Group**; then select the one
+    card you discard. The referee judges the whole turn. First the checker
+    sees a new meld in your hand; then a card that joins a meld on the table.
+    """), new_whole_turn, _shown])
     return whole_turn_ask, whole_turn_hand
 
 
@@ -1069,14 +1047,9 @@ def whole_turn_check(tracker, whole_turn_ask, whole_turn_hand):
     _widget = whole_turn_hand.widget if whole_turn_ask else None
     _right, _text = (whole_turn_feedback(whole_turn_ask, _widget.group_cards(), _widget.selected_cards())
                      if whole_turn_ask else (None, ""))
-    practise(_right, _text, _text, tracker=tracker, exercise="whole-turn",
-             waiting="Group a meld, then select your discard." if whole_turn_ask else "Deal a turn first.")
-    return
-
-
-@app.cell(hide_code=True)
-def _(whole_turn_ask):
-    solution("Show what the checker lists", whole_turn_solution(whole_turn_ask)) if whole_turn_ask else mo.md("")
+    answered(practise(_right, _text, _text, tracker=tracker, exercise="whole-turn",
+                      waiting="Group a meld, then select your discard." if whole_turn_ask else "Deal a turn first."),
+             whole_turn_ask and whole_turn_solution(whole_turn_ask), title="Show what the checker lists")
     return
 
 
@@ -1107,69 +1080,31 @@ def hints_cell(hints_switch, state):
     return
 
 
-@app.cell(hide_code=True)
-def _():
-    mo.md(r"""
-    ### Practice: see what the hint sees
-
-    The hint lists every meld and lay-off you may put down. Find them
-    yourself first. You have drawn and your side has melded: select every
-    card of your hand that can join one of your side's melds. First your hand
-    holds no wild card; then it does.
-    """)
-    return
-
-
-@app.cell
-def _():
-    new_lay_off = deal_button(DEAL_TURN)
-    new_lay_off
-    return (new_lay_off,)
-
-
 @app.cell
 def _(new_lay_off):
     lay_off_ask = dealt(new_lay_off, lay_off_question)
     lay_off_hand, _shown = drawn_exercise(
         lay_off_ask, "Go through your side's melds one by one: every natural of a melded rank can join it. A wild "
         "card can join a meld that still has room for one more.")
-    _shown
+    mo.vstack([mo.md(r"""
+    ### Practice: see what the hint sees
+
+    The hint lists every meld and lay-off you may put down. Find them
+    yourself first. You have drawn and your side has melded: select every
+    card of your hand that can join one of your side's melds. First your hand
+    holds no wild card; then it does.
+    """), new_lay_off, _shown])
     return lay_off_ask, lay_off_hand
 
 
 @app.cell
 def lay_off_check(lay_off_ask, lay_off_hand, tracker):
     _right, _text = lay_off_feedback(lay_off_ask, lay_off_hand.widget.selected_cards()) if lay_off_ask else (None, "")
-    practise(_right, _text, _text, tracker=tracker, exercise="lay-off-every",
-             waiting="Select the cards that can join your melds." if lay_off_ask else "Deal a turn first.")
+    answered(practise(_right, _text, _text, tracker=tracker, exercise="lay-off-every",
+                      waiting="Select the cards that can join your melds." if lay_off_ask else "Deal a turn first."),
+             lay_off_ask and meld_list(lay_off_ask["spot"].rules, lay_off_ask["melds"]),
+             title="Show what the checker lists")
     return
-
-
-@app.cell(hide_code=True)
-def _(lay_off_ask):
-    solution("Show what the checker lists", meld_list(lay_off_ask["spot"].rules, lay_off_ask["melds"])
-             ) if lay_off_ask else mo.md("")
-    return
-
-
-@app.cell(hide_code=True)
-def _():
-    mo.md(r"""
-    ### Practice: a first meld, and no more
-
-    Your side has not melded yet. Group a first meld that reaches the
-    minimum with as few cards as you can: what stays in your hand keeps
-    pairs to take the pile with and melds for later. First one meld is
-    enough; then it takes two.
-    """)
-    return
-
-
-@app.cell
-def _():
-    new_first_meld = deal_button(DEAL_TURN)
-    new_first_meld
-    return (new_first_meld,)
 
 
 @app.cell
@@ -1178,7 +1113,14 @@ def _(new_first_meld):
     first_meld_hand, _shown = drawn_exercise(
         first_meld_ask, "Count the points of each meld you could make, highest cards first. A wild card is worth "
         "more than most naturals: one wild card may save you a whole second meld.")
-    _shown
+    mo.vstack([mo.md(r"""
+    ### Practice: a first meld, and no more
+
+    Your side has not melded yet. Group a first meld that reaches the
+    minimum: first any that does; then one that reaches it with as few cards
+    as can be. What stays in your hand keeps pairs to take the pile with and
+    melds for later turns.
+    """), new_first_meld, _shown])
     return first_meld_ask, first_meld_hand
 
 
@@ -1186,15 +1128,10 @@ def _(new_first_meld):
 def first_meld_check(first_meld_ask, first_meld_hand, tracker):
     _right, _text = (first_meld_feedback(first_meld_ask, first_meld_hand.widget.group_cards())
                      if first_meld_ask else (None, ""))
-    practise(_right, _text, _text, tracker=tracker, exercise="first-meld-fewest",
-             waiting="Group your first meld: select its cards, press Group." if first_meld_ask
-             else "Deal a turn first.")
-    return
-
-
-@app.cell(hide_code=True)
-def _(first_meld_ask):
-    solution("Show the checker's answer", first_meld_solution(first_meld_ask)) if first_meld_ask else mo.md("")
+    answered(practise(_right, _text, _text, tracker=tracker, exercise="first-meld-fewest",
+                      waiting="Group your first meld: select its cards, press Group." if first_meld_ask
+                      else "Deal a turn first."),
+             first_meld_ask and first_meld_solution(first_meld_ask))
     return
 
 
@@ -1241,32 +1178,19 @@ def _(state):
     return
 
 
-@app.cell(hide_code=True)
-def _():
-    mo.md(r"""
-    ### Practice: may you take it now?
-
-    Your turn starts. Select the cards from your hand that take the pile,
-    or switch on the draw if no cards of yours can. First a black three lies
-    on top; then the pile is frozen; then either, or neither.
-    """)
-    return
-
-
-@app.cell
-def _():
-    new_pile_open = deal_button(DEAL_TURN)
-    new_pile_open
-    return (new_pile_open,)
-
-
 @app.cell
 def _(new_pile_open):
     pile_open_ask = dealt(new_pile_open, pile_open_question)
     pile_open_hand, pile_open_draws, _shown = pile_exercise(
         pile_open_ask, "Look at the top card first: a black three there blocks the pile. Then at the whole pile: "
         "with a wild card or a red three in it, only a natural pair of the top card's rank takes it.")
-    _shown
+    mo.vstack([mo.md(r"""
+    ### Practice: may you take it now?
+
+    Your turn starts. Select the cards from your hand that take the pile,
+    or switch on the draw if no cards of yours can. First a black three lies
+    on top; then the pile is frozen; then either, or neither.
+    """), new_pile_open, _shown])
     return pile_open_ask, pile_open_draws, pile_open_hand
 
 
@@ -1274,44 +1198,28 @@ def _(new_pile_open):
 def pile_open_check(pile_open_ask, pile_open_draws, pile_open_hand, tracker):
     _right, _text = (pickup_feedback(pile_open_ask, pile_open_hand.widget.selected_cards(), pile_open_draws.value)
                      if pile_open_ask else (None, ""))
-    practise(_right, _text, _text, tracker=tracker, exercise="pile-open-now",
-             waiting="Select your cards, or switch on the draw." if pile_open_ask else "Deal a turn first.")
+    answered(practise(_right, _text, _text, tracker=tracker, exercise="pile-open-now",
+                      waiting="Select your cards, or switch on the draw." if pile_open_ask else "Deal a turn first."),
+             pile_open_ask and pile_solution(pile_open_ask))
     return
-
-
-@app.cell(hide_code=True)
-def _(pile_open_ask):
-    solution("Show the checker's answer", pile_solution(pile_open_ask)) if pile_open_ask else mo.md("")
-    return
-
-
-@app.cell(hide_code=True)
-def _():
-    mo.md(r"""
-    ### Practice: the pile as your first meld
-
-    Your side has not melded, and you hold a natural pair of the top card's
-    rank. Taking the pile is then your first meld, and it must reach the
-    minimum. Select the cards that take it, or switch on the draw if it
-    cannot be done. First it can; then it cannot; then either.
-    """)
-    return
-
-
-@app.cell
-def _():
-    new_pile_first = deal_button(DEAL_TURN)
-    new_pile_first
-    return (new_pile_first,)
 
 
 @app.cell
 def _(new_pile_first):
     pile_first_ask = dealt(new_pile_first, pile_first_question)
     pile_first_hand, pile_first_draws, _shown = pile_exercise(
-        pile_first_ask, "Add up the top card and your pair, then any other meld your hand could put down with "
-        "them. Is it the minimum your first meld needs?")
-    _shown
+        pile_first_ask, "Only a natural pair of the top card's rank takes a pile your side has not melded from. "
+        "Add up the top card and your pair, then any other meld your hand could put down with them: is it the "
+        "minimum your first meld needs?")
+    mo.vstack([mo.md(r"""
+    ### Practice: the pile as your first meld
+
+    Your side has not melded, and you hold a card of the top card's rank.
+    Taking the pile is then your first meld: the pile is frozen for you, and
+    the meld must reach the minimum. Select the cards that take it, or
+    switch on the draw if it cannot be done. First it can; then it cannot;
+    then either.
+    """), new_pile_first, _shown])
     return pile_first_ask, pile_first_draws, pile_first_hand
 
 
@@ -1319,14 +1227,9 @@ def _(new_pile_first):
 def pile_first_check(pile_first_ask, pile_first_draws, pile_first_hand, tracker):
     _right, _text = (pickup_feedback(pile_first_ask, pile_first_hand.widget.selected_cards(), pile_first_draws.value)
                      if pile_first_ask else (None, ""))
-    practise(_right, _text, _text, tracker=tracker, exercise="pile-first-meld",
-             waiting="Select your cards, or switch on the draw." if pile_first_ask else "Deal a turn first.")
-    return
-
-
-@app.cell(hide_code=True)
-def _(pile_first_ask):
-    solution("Show the checker's answer", pile_solution(pile_first_ask)) if pile_first_ask else mo.md("")
+    answered(practise(_right, _text, _text, tracker=tracker, exercise="pile-first-meld",
+                      waiting="Select your cards, or switch on the draw." if pile_first_ask else "Deal a turn first."),
+             pile_first_ask and pile_solution(pile_first_ask))
     return
 
 
