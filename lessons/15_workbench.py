@@ -40,7 +40,8 @@ with app.setup:
     MAX_UPLOAD_BYTES = 4 * 1024 * 1024
 
     LESSON = "15_workbench"
-    EXERCISES = ("impossible-spot", "build-a-yes", "name-the-play", "frozen-puzzle", "pick-the-theme")
+    EXERCISES = ("impossible-spot", "build-a-yes", "name-the-play", "frozen-puzzle", "pick-the-theme",
+                 "harder-puzzle")
     # The impossible spots climb: a red three held in the hand, then a card the pack holds twice shown three
     # times (one copy on the table), then a fifth joker spread over the hand, a meld and the pile.
     IMPOSSIBLE_STEPS = ("red-three", "third-copy", "fifth-joker", "any")
@@ -50,6 +51,8 @@ with app.setup:
     NAME_STEPS = ("wild", "not-down", "red-three")
     # Choosing a theme climbs with the puzzles' grades, then any grade.
     THEME_GRADES = (1, 2, 3, 4, None)
+    # Which of two puzzles is harder: their grades differ by three, then two, then one.
+    HARDER_GAPS = (3, 2, 1)
     # The themes every puzzle of a question carries: choosing one of them says nothing about the puzzle.
     QUESTION_THEMES = ("going-out", "taking-the-pile", "first-meld", "legal-cheats")
     # The bank's puzzles, read once by this lesson server (they do not change while it runs).
@@ -401,6 +404,65 @@ def theme_feedback(question, answer) -> tuple:
                       f"All its themes: {', '.join(theme_words(t) for t in found)}.")
     return False, (f"Not *{theme_words(answer)}* ({THEMES[answer]}): nothing in this proof turns on it. Read the "
                    "proof again: which rule does a no cite, and what does a yes turn do?")
+
+
+@app.function
+def graded(puzzle) -> int:
+    """The puzzle's grade (1-5) as the tutor's grading computes it from its spot and its stored proof."""
+    from tutor.puzzles.grading import features_of, grade_of
+    from tutor.puzzles.rerate import stored_proven
+
+    return grade_of(features_of(Spot.from_dict(puzzle.spot), stored_proven(puzzle.to_dict()), puzzle.play))
+
+
+@app.function
+def harder_question(n: int) -> dict | None:
+    """The n-th "which puzzle is harder?" pair: two bank puzzles whose grades differ less and less."""
+    gap = ladder_step(n, HARDER_GAPS)
+    rng = random.Random(1550 + n)
+    by_grade: dict = {}
+    for puzzle in theme_bank():
+        by_grade.setdefault(graded(puzzle), []).append(puzzle)
+    lows = [g for g in sorted(by_grade) if g + gap in by_grade]
+    if not lows:
+        return None
+    low = rng.choice(lows)
+    pair = [rng.choice(by_grade[low]), rng.choice(by_grade[low + gap])]
+    rng.shuffle(pair)
+    return {"puzzles": tuple(pair)}
+
+
+@app.function
+def grade_words(puzzle) -> str:
+    """What the grade weighs in a puzzle, in words: the plays to rule out, the rules in play, the witness's steps."""
+    from tutor.puzzles.grading import features_of
+    from tutor.puzzles.rerate import stored_proven
+
+    f = features_of(Spot.from_dict(puzzle.spot), stored_proven(puzzle.to_dict()), puzzle.play)
+    steps = (f"{number_word(f['steps'])} step{'s' * (f['steps'] != 1)} in its witness" if puzzle.answer
+             else "no witness (its answer is no)")
+    return (f"{f['candidates']} play{'s' * (f['candidates'] != 1)} to weigh, {number_word(f['rules'])} "
+            f"rule{'s' * (f['rules'] != 1)} in play besides the question's own, {steps} and {f['cards']} cards to "
+            "read")
+
+
+@app.function
+def harder_feedback(question, answer) -> tuple:
+    """(right?, message) for the harder of two puzzles, by the grades the tutor's grading gives them."""
+    if answer is None:
+        return None, ""
+    first, second = question["puzzles"]
+    grades = (graded(first), graded(second))
+    harder = 0 if grades[0] > grades[1] else 1
+    told = (f"The tutor grades the first {grades[0]} and the second {grades[1]}, of five. The first has "
+            f"{grade_words(first)}; the second has {grade_words(second)}.")
+    if int(answer) == harder:
+        return True, f"Right: the {('first', 'second')[harder]} is harder. {told}"
+    chosen, other = question["puzzles"][int(answer)], question["puzzles"][harder]
+    cards = ("More cards to read do not by themselves make a puzzle harder. "
+             if len(Spot.from_dict(chosen.spot).hand) > len(Spot.from_dict(other.spot).hand) else "")
+    return False, (f"Not so. {cards}The grade weighs what solving asks: the plays to rule out, the rules in play and "
+                   f"how deep they lie, the steps of the witness. {told}")
 
 
 @app.function
@@ -885,6 +947,59 @@ def worksheet_cell(collection, name_box, sheet_title, with_answers):
             mo.accordion({"Preview": mo.iframe(_page, height="600px")}),
         ])
     _shown
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: which puzzle is harder?
+
+    The worksheet prints each puzzle's grade, from 1 to 5, so that a class
+    can start easy. Which of these two puzzles does the tutor grade harder?
+    The grades come closer from pair to pair.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_pair = deal_button("Next pair")
+    new_pair
+    return (new_pair,)
+
+
+@app.cell
+def _(new_pair):
+    harder_ask = harder_question(new_pair.value)
+    if harder_ask is None:
+        harder_answer = None
+        _shown = mo.md("No puzzle bank came with this installation.")
+    else:
+        _parts = []
+        for _title, _puzzle in zip(("The first puzzle", "The second puzzle"), harder_ask["puzzles"]):
+            _spot = Spot.from_dict(_puzzle.spot)
+            _parts += [mo.md(f"#### {_title}"), table_view(_spot, f"score {_spot.score}"), proof_view(_puzzle)]
+        harder_answer = mo.ui.radio(options={"the first": "0", "the second": "1"}, inline=True,
+                                    label="The tutor grades harder")
+        _shown = mo.vstack([*_parts, harder_answer,
+                            hint("Count what a solver must do: the plays to weigh and rule out, the rules the proof "
+                                 "brings in, the steps of its witness. More cards alone do not make a puzzle hard.")])
+    _shown
+    return harder_answer, harder_ask
+
+
+@app.cell
+def harder_check(harder_answer, harder_ask, tracker):
+    _right, _text = (None, "") if harder_ask is None else harder_feedback(harder_ask, harder_answer.value)
+    practise(_right, _text, _text, tracker=tracker, exercise="harder-puzzle", waiting="Choose a puzzle.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(harder_ask):
+    _grades = [] if harder_ask is None else [graded(p) for p in harder_ask["puzzles"]]
+    solution("Show the grades", mo.md("Grades: " + (", ".join(str(g) for g in _grades) or "none") + "."))
     return
 
 

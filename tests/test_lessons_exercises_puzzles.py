@@ -503,6 +503,31 @@ def test_c_themes_check_marks_progress(workbench, kit, text_of):
            dict(theme_ask=q, theme_answer=Value(right)), dict(theme_ask=q, theme_answer=Value(wrong)))
 
 
+@pytest.mark.parametrize("n", range(6))
+def test_c_grades_the_harder_puzzle_is_the_gradings(workbench, n):
+    from tutor.puzzles.grading import features_of, grade_of
+    from tutor.puzzles.rerate import stored_proven
+
+    q = workbench.harder_question(n)
+    assert q is not None, "the shipped bank has classic puzzles of several grades"
+    grades = [grade_of(features_of(Spot.from_dict(p.spot), stored_proven(p.to_dict()), p.play)) for p in q["puzzles"]]
+    assert grades == [p.grade for p in q["puzzles"]]  # the bank's grades are the grading's on these very spots
+    assert abs(grades[0] - grades[1]) == workbench.ladder_step(n, workbench.HARDER_GAPS)
+    harder = grades.index(max(grades))
+    right, text = workbench.harder_feedback(q, str(harder))
+    assert right is True and text.startswith("Right") and f"the first {grades[0]} and the second {grades[1]}" in text
+    wrong, text = workbench.harder_feedback(q, str(1 - harder))
+    assert wrong is False and text.startswith("Not so") and "The grade weighs" in text
+    assert workbench.harder_feedback(q, None) == (None, "")
+
+
+def test_c_grades_the_harder_puzzle_check_marks_progress(workbench, kit, text_of):
+    q = workbench.harder_question(0)
+    harder = max((0, 1), key=lambda i: q["puzzles"][i].grade)
+    _marks(kit, workbench, workbench.harder_check, "harder-puzzle", text_of,
+           dict(harder_ask=q, harder_answer=Value(str(harder))), dict(harder_ask=q, harder_answer=Value(str(1 - harder))))
+
+
 def test_workbench_exercises_write_nothing(workbench, monkeypatch, tmp_path):
     # The practice reads the bank and builds spots in memory: no file is opened for writing.
     import builtins
