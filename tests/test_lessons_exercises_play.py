@@ -365,3 +365,41 @@ def test_c_pickup_the_practice_turns_read_in_plain_words(lesson, text_of, n):
         text = out if isinstance(out, str) else text_of(out)
         found = {m.group(0) for p in (DATA_KEY, SOLVER_OR_SEAT, CARD_CODE) for m in p.finditer(text)}
         assert not found, f"the learner reads {sorted(found)} in: {text}"
+
+
+# -- in a real Chromium ------------------------------------------------------------------------------
+
+
+@pytest.mark.browser
+def test_c_pickup_take_with_is_dealt_answered_on_the_cards_and_ticked_in_a_browser(
+        lesson, marimo_server, page, marimo_runs, no_marimo_errors):
+    import json
+
+    from playwright.sync_api import expect
+
+    def wait_after(action):
+        before = marimo_runs.count(page)
+        action()
+        marimo_runs.wait(page, before, timeout=60)
+
+    wait_after(lambda: page.goto(f"{marimo_server}/?file={LESSON}.py"))
+    expect(page.get_by_text("Your turn: draw.").first).to_be_visible()
+    assert page.locator('[data-testid="hand"]').count() == 1, "no practice turn is dealt before it is asked for"
+    wait_after(lambda: page.get_by_role("button", name=lesson.DEAL_TURN).first.click())
+    # the same seeded turn the page dealt, and the checker's cards for it
+    q = lesson.take_with_question(0)
+    cards = [str(c) for c in _pickup_cards(ask("pickup", q["spot"]))]
+    hand = page.locator('[data-testid="hand"]').nth(1)
+    expect(hand).to_be_visible(timeout=30_000)
+    assert [c.get_attribute("data-card") for c in hand.locator('[data-testid="hand-card"]').all()] == \
+        [str(c) for c in q["spot"].hand]
+    for code in cards:
+        wait_after(lambda code=code: hand.locator(f'[data-testid="hand-card"][data-card="{code}"]').first.click())
+    expect(page.get_by_text("and the whole pile is yours").first).to_be_visible()
+    page.wait_for_function("""() => {
+        const p = JSON.parse(localStorage.getItem("canasta-tutor:progress") || "{}");
+        return p.exercises && p.exercises["16_play_a_hand/take-with"] === true;
+    }""")
+    stored = json.loads(page.evaluate('() => localStorage.getItem("canasta-tutor:progress")'))
+    assert [k for k, done in stored["exercises"].items() if k.startswith(LESSON) and done] == [f"{LESSON}/take-with"]
+    no_marimo_errors()
