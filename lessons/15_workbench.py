@@ -473,7 +473,7 @@ def proof_view(puzzle) -> mo.Html:
     proof = puzzle.proof
     reasons = tuple(Reason(r["rule"], r["text"], r.get("source", "")) for r in proof.get("reasons", []))
     verdict = Verdict(puzzle.question, puzzle.answer, proof.get("witness"), reasons)
-    return mo.vstack([mo.md(f"**{puzzle.prompt}**  \nProved answer: **{'yes' if puzzle.answer else 'no'}**."),
+    return mo.vstack([mo.md(f"**{puzzle.prompt}**  \nThe proved answer is **{'yes' if puzzle.answer else 'no'}**."),
                       verdict_view(verdict, Spot.from_dict(puzzle.spot))])
 
 
