@@ -476,12 +476,12 @@ def pile_lead(q, picked) -> str:
     need = rules.initial_need(spot.score)
     if not picked:
         if not spot.melds:
-            return (f"the top card and your pair can be your first meld: the checker's turn puts down "
-                    f"{q['open'].witness['points']} points, and your first meld needs {need}. ")
+            return (f"taking the pile can be your first meld: the checker's turn with it puts down "
+                    f"{q['open'].witness['points']} points, and your first meld needs {need}.")
         if frozen:
-            return "a frozen pile is not closed: a natural pair of the top card's rank still takes it. "
+            return "a frozen pile is not closed: a natural pair of the top card's rank still takes it."
         return ("the top card's rank is in your hand: two naturals of it, or one natural and a wild card, take "
-                "the pile. ")
+                "the pile.")
     if not any(c.rank == f["top"].rank for c in picked if rules.is_natural(c)):
         return f"the top card, {f['top'].symbol()}, goes down with cards of its own rank from your hand. "
     if frozen and any(rules.is_wild(c) for c in picked):
@@ -508,13 +508,13 @@ def pickup_feedback(q, selected, draws: bool) -> tuple:
     state, spot, verdict = q["state"], q["spot"], q["open"]
     if draws:
         if not verdict.answer:
-            return True, (f"Right: the pile is closed to you, so you draw from the stock. The checker says: "
-                          f"{checker_words(state, verdict)}.")
+            return True, (f"Right: no cards of yours take this pile this turn, so you draw from the stock. The "
+                          f"checker says: {checker_words(state, verdict)}.")
         return False, f"Not this time: the pile is yours. Look again: {pile_lead(q, ())}"
     if not verdict.answer:
         black = top_card_facts(spot)["black_three"]
-        lead = "a black three on top blocks the pile for this turn, whatever you hold. " if black else ""
-        return False, (f"Not this time: no cards of yours take this pile, so you draw. {lead}The checker says: "
+        lead = " A black three on top blocks the pile for this turn, whatever you hold." if black else ""
+        return False, (f"Not this time: no cards of yours take this pile, so you draw.{lead} The checker says: "
                        f"{checker_words(state, verdict)}.")
     taken = ask("pickup", spot, play=format_cards(picked))
     top = spot.discard[-1].symbol()
@@ -588,7 +588,7 @@ def turn_lead(spot, groups) -> str:
                 break
         mistake = None if fits else meld_mistake(rules, group)
         if mistake:
-            return f"{cards_text(group)} is no meld: {mistake}. "
+            return f"{cards_text(group)} is no meld: {mistake}."
     return ""
 
 
@@ -618,8 +618,9 @@ def whole_turn_feedback(q, groups, selected) -> tuple:
     if verdict.answer:
         return True, f"Right: the referee accepts your turn: {move_words(Play(parse_play(play)))}."
     lead = turn_lead(spot, groups)
-    if not lead and not selected:
-        lead = "a turn that does not go out ends with one discard: select the card to throw away. "
+    if lead:
+        return False, f"Not this turn: {lead}"
+    lead = "a turn that does not go out ends with one discard: select the card to throw away. " if not selected else ""
     return False, f"Not this turn: {lead}The referee says: {checker_words(state, verdict)}."
 
 
@@ -744,8 +745,8 @@ def first_meld_feedback(q, groups) -> tuple:
     need = spot.rules.initial_need(spot.score)
     verdict = ask("initial-meld", spot, play=" | ".join(format_cards(g) for g in groups))
     if not verdict.answer:
-        lead = next((f"{cards_text(g)} is no meld: {m}. " for g in groups if (m := meld_mistake(spot.rules, g))), "")
-        return False, f"Not this first meld: {lead}The checker says: {checker_words(state, verdict)}."
+        lead = next((f"{cards_text(g)} is no meld: {m}." for g in groups if (m := meld_mistake(spot.rules, g))), "")
+        return False, f"Not this first meld: {lead or 'the checker says: ' + checker_words(state, verdict) + '.'}"
     used = sum(len(g) for g in groups)
     points = verdict.witness["points"]
     if used > q["fewest"] and q["step"] == "reach":
