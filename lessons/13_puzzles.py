@@ -375,7 +375,8 @@ def _():
     learn(
         "how to read a puzzle: a spot, and one question about a whole legal turn;",
         "how to answer, then prove your answer by playing the turn yourself;",
-        "where you stand: a rating that follows your answers, and the themes you have mastered.",
+        "where you stand: a rating that follows your answers, and the themes you have mastered;",
+        "and, in practice, to read the fact a puzzle turns on, play a hand out, and write a proof of your own.",
     )
     return
 

@@ -55,7 +55,7 @@ with app.setup:
     HARDER_GAPS = (3, 2, 1)
     # The themes every puzzle of a question carries: choosing one of them says nothing about the puzzle.
     QUESTION_THEMES = ("going-out", "taking-the-pile", "first-meld", "legal-cheats")
-    # The bank's puzzles, read once by this lesson server (they do not change while it runs).
+    # The bank's puzzles and their grades, worked out once by this lesson server (they do not change while it runs).
     THEME_BANK: dict = {}
 
 
@@ -412,7 +412,11 @@ def graded(puzzle) -> int:
     from tutor.puzzles.grading import features_of, grade_of
     from tutor.puzzles.rerate import stored_proven
 
-    return grade_of(features_of(Spot.from_dict(puzzle.spot), stored_proven(puzzle.to_dict()), puzzle.play))
+    key = ("grade", puzzle.id, puzzle.checksum)
+    if key not in THEME_BANK:  # kept: a bank puzzle's proof, and so its grade, never changes
+        THEME_BANK[key] = grade_of(features_of(Spot.from_dict(puzzle.spot), stored_proven(puzzle.to_dict()),
+                                               puzzle.play))
+    return THEME_BANK[key]
 
 
 @app.function
@@ -491,7 +495,9 @@ def _():
         "how to set up a position for your class with the card widget;",
         "how to have its answer proved, with the witness or the rules that block it;",
         "how to tag it and keep it in a collection;",
-        "how to print a worksheet, with an answer key, from a collection.",
+        "how to print a worksheet, with an answer key, from a collection;",
+        "and, in practice, to spot an impossible spot, build and name a puzzle's play, and read its themes and "
+        "grade as the tutor does.",
     )
     return
 
