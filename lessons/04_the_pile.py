@@ -157,8 +157,8 @@ def pile_why(spot, play: str, verdict) -> str:
         offered = parse_cards(play)
         with_wild = any(rules.is_wild(c) for c in offered) and any(c.rank == top.rank for c in offered)
         if frozen and with_wild and rules.is_natural(top):
-            why = (f"the pile is frozen ({' and '.join(frozen)}): only a natural pair takes it, and "
-                   f"{cards_text(offered)} is not one")
+            why = (f"the pile is frozen ({' and '.join(frozen)}): only a natural pair takes it, and {play} is "
+                   "not one")
     return why
 
 

@@ -47,7 +47,7 @@ with app.setup:
     # questions are pure functions of their seed, so the second learner to open a lesson gets
     # them without asking the checker again (``kept``, ``ask_verdict``). Bounded, oldest out first.
     KEPT: OrderedDict = OrderedDict()
-    KEPT_AT_MOST = 4096
+    KEPT_AT_MOST = 1024
     KEPT_LOCK = threading.Lock()
 
 
