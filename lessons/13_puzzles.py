@@ -199,6 +199,22 @@ def canasta_feedback(question, answer) -> tuple:
 
 
 @app.function
+def values_text(rules) -> str:
+    """What each card counts toward a first meld, in words, from the variant's card values."""
+    from tutor.cards import Card
+    from tutor.render import card_name
+
+    wilds = [Card("JK") if r == "JK" else Card(r, "S") for r in sorted(rules.wild_ranks, key=lambda r: r != "JK")]
+    cards = [*wilds, *(Card(r, "S") for r in rules.natural_ranks)]
+    by_value: dict = {}
+    for card in cards:
+        by_value.setdefault(rules.value(card), []).append(card_name(card).split(" of ")[0])
+    parts = [(names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]) + f" {value}"
+             for value, names in sorted(by_value.items(), reverse=True)]
+    return "; ".join(parts)
+
+
+@app.function
 def out_question(n: int, *, finish: bool = False) -> dict:
     """The n-th "play it out" spot: the side has drawn and can go out (the checker says so).
 
@@ -838,8 +854,8 @@ def _(new_witness):
     _spot = witness_ask["spot"]
     witness_hand = hand_widget(_spot.rules, _spot.hand)
     mo.vstack([mo.md(f"Your side's score: **{_spot.score}**; it has not melded yet."), witness_hand,
-               fold_hint("Read the minimum for this score first. Then count: a joker 50, an ace or a 2 20, a king "
-                         "down to an 8 10, a 7 down to a 4 5. Several melds in one turn count together.")])
+               fold_hint(f"Read the minimum for this score first. Then count: {values_text(_spot.rules)}. Several "
+                         "melds in one turn count together.")])
     return witness_ask, witness_hand
 
 

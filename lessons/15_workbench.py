@@ -566,15 +566,17 @@ def built_spot(builder, dealt, phase_pick, score_pick, source, spot_json, varian
 
 @app.cell(hide_code=True)
 def _():
-    mo.md(r"""
+    _rules = rules_for("classic")  # the pack's copies, as the variant's data has them
+    mo.md(f"""
     ### Practice: spot the impossible spot
 
     A spot typed for a class must be one a real game can reach, and the
-    workbench refuses one that is not. This spot was refused: one card in
-    its hand makes it impossible. Select that card. Count every card over
-    the hand, the meld on the table and the pile, bottom to top; the pack
-    holds two of each card and four jokers. The fault hides better from
-    spot to spot.
+    workbench refuses one that is not. This classic spot was refused: one
+    card in its hand makes it impossible. Select that card. Count every
+    card over the hand, the meld on the table and the pile, bottom to top;
+    the pack holds {number_word(_rules.copies(Card("K", "S")))} of each card and
+    {number_word(_rules.copies(Card("JK")))} jokers. The fault hides better
+    from spot to spot.
     """)
     return
 
