@@ -1003,7 +1003,7 @@ def _(new_take_with):
     take_with_ask = dealt(new_take_with, take_with_question)
     take_with_hand, _draws, _shown = pile_exercise(
         take_with_ask, "Find the top card's rank in your hand. A natural pair of it takes the pile; so do one "
-        "natural and a wild card, while nothing wild lies in the pile.", draw=False)
+        "natural and a wild card, while the pile is not frozen.", draw=False)
     mo.vstack([mo.md(r"""
     ### Practice: take the pile
 
