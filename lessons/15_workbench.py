@@ -41,7 +41,7 @@ with app.setup:
 
     LESSON = "15_workbench"
     EXERCISES = ("impossible-spot", "build-a-yes", "name-the-play", "frozen-puzzle", "pick-the-theme",
-                 "harder-puzzle")
+                 "theme-on-cards", "harder-puzzle")
     # The impossible spots climb: a red three held in the hand, then a card the pack holds twice shown three
     # times (one copy on the table), then a fifth joker spread over the hand, a meld and the pile.
     IMPOSSIBLE_STEPS = ("red-three", "third-copy", "fifth-joker", "any")
@@ -53,6 +53,8 @@ with app.setup:
     THEME_GRADES = (1, 2, 3, 4, None)
     # Which of two puzzles is harder: their grades differ by three, then two, then one.
     HARDER_GAPS = (3, 2, 1)
+    # A spot for a theme: a black three on top (a no), then a side not yet down taking the pile (a yes).
+    TARGET_THEMES = ("black-threes", "top-card-counts")
     # The themes every puzzle of a question carries: choosing one of them says nothing about the puzzle.
     QUESTION_THEMES = ("going-out", "taking-the-pile", "first-meld", "legal-cheats")
     # The bank's puzzles and their grades, worked out once by this lesson server (they do not change while it runs).
@@ -341,6 +343,46 @@ def name_feedback(question, selected) -> tuple:
         return False, f"With {shown} the answer is no, but not because of the freeze: {why}."
     return True, (f"Right: with {shown} the answer is no, and the proof cites {frozen_rule}: the pile is frozen, and "
                   "only a natural pair takes a frozen pile. That is a puzzle worth setting.")
+
+
+@app.function
+def target_question(n: int) -> dict:
+    """The n-th "a spot the tutor tags with this theme" deal: 15 cards, with a black three and a natural triple."""
+    rules = rules_for("classic")
+    theme = ladder_step(n, TARGET_THEMES)
+    dealt = deal_until(rules, 1560 + n, lambda d: any(rules.role(c) == "blocker" for c in d["hand"])
+                       and model_arrangement(d["hand"], False) is not None, cards=15)
+    return {"hand": dealt["hand"], "theme": theme}
+
+
+@app.function
+def target_feedback(question, groups, selected) -> tuple:
+    """(right?, message) for a spot arranged so that its pick-up puzzle carries a theme, as the grading tags it."""
+    from tutor.puzzles.grading import THEMES, themes_of
+    from tutor.puzzles.prove import prove
+
+    groups, selected = [tuple(g) for g in groups], tuple(selected)
+    if not groups and not selected:
+        return None, ""
+    if not selected:
+        return False, "Select a card for the pile: the last card selected is its top card."
+    try:
+        spot = arranged_spot("classic", question["hand"], groups, selected, phase="before-draw")
+        proven = prove(spot, "pickup", count=False)
+    except (TutorError, NotImplementedError) as error:
+        return False, f"The workbench cannot use this spot: {symbols_in(str(error))}."
+    found = themes_of(spot, proven)
+    theme, answer = question["theme"], "yes" if proven.answer else "no"
+    tagged = ", ".join(theme_words(t) for t in found)
+    if theme in found:
+        return True, (f"Right: the proved answer is {answer}, and the tutor tags the puzzle {tagged}; "
+                      f"{theme_words(theme)} is the theme of {THEMES[theme]}.")
+    advice = {"black-threes": "The theme comes from the proof: with a black three on top, the proof of a no cites "
+                              "the rule that a black three blocks the pile.",
+              "top-card-counts": "This theme is about a side that has not melded taking the pile: keep every card "
+                                 "off the table, and put on top a card your hand holds a natural pair of, so that "
+                                 "the top card counts toward the first meld."}[theme]
+    return False, f"Not yet: the proved answer is {answer}, and the tutor tags it {tagged}. {advice}"
 
 
 @app.function
@@ -899,6 +941,56 @@ def _(theme_ask):
     _found = [] if theme_ask is None else graded_themes(theme_ask["puzzle"])
     solution("Show the tutor's themes", mo.md("This puzzle's themes: " + (", ".join(theme_words(t) for t in _found)
                                                                          or "none") + "."))
+    return
+
+
+@app.cell(hide_code=True)
+def _(target_theme_words):
+    mo.md(f"""
+    ### Practice: a spot for a theme
+
+    Now the other way round: arrange this deal into a spot, before the
+    draw, whose pick-up puzzle the tutor tags **{target_theme_words}**. The
+    tutor proves the question *May the player take the pile?* on your spot
+    and reads the themes off the proof. First a theme a "no" brings, then
+    one a "yes" brings.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_target = deal_button("Next deal")
+    new_target
+    return (new_target,)
+
+
+@app.cell
+def _(new_target):
+    target_ask = target_question(new_target.value)
+    target_theme_words = theme_words(target_ask["theme"])
+    target_hand = hand_widget("classic", target_ask["hand"])
+    mo.vstack([target_hand,
+               hint("Which rule or which kind of turn does the theme name? Black threes: a black three on top. Top "
+                    "card counts: a side that has not melded, taking the pile with a natural pair.")])
+    return target_ask, target_hand, target_theme_words
+
+
+@app.cell
+def target_check(target_ask, target_hand, tracker):
+    _right, _text = target_feedback(target_ask, target_hand.widget.group_cards(), target_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="theme-on-cards",
+             waiting="Group the table's melds and select the pile's cards.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(target_ask):
+    solution("Show one way", mo.md(
+        "Select a black three alone: it tops the pile and blocks it, so the answer is no." if target_ask["theme"]
+        == "black-threes" else "Group nothing, and select one card of a rank your hand holds three naturals of: "
+        "your side has not melded, and it takes the pile with the other two, the top card counting toward its "
+        "first meld."))
     return
 
 

@@ -503,6 +503,46 @@ def test_c_themes_check_marks_progress(workbench, kit, text_of):
            dict(theme_ask=q, theme_answer=Value(right)), dict(theme_ask=q, theme_answer=Value(wrong)))
 
 
+def _themes_proved(spot):
+    from tutor.puzzles.grading import themes_of
+    from tutor.puzzles.prove import prove
+
+    return themes_of(spot, prove(spot, "pickup"))
+
+
+@pytest.mark.parametrize("n", range(6))
+def test_c_black3_a_spot_for_a_theme_is_tagged_by_the_grading(workbench, n):
+    q = workbench.target_question(n)
+    hand = q["hand"]
+    black = next(c for c in hand if c.rank == "3" and c.suit in "SC")
+    groups, pile = workbench.model_arrangement(hand, False)
+    arrangements = {"black-threes": ([], (black,)), "top-card-counts": (groups, pile)}
+    for theme, (gs, top) in arrangements.items():
+        themes = _themes_proved(_arranged(workbench, q, gs, top))
+        said, text = workbench.target_feedback(q, gs, top)
+        assert said is (q["theme"] in themes), text
+        if theme == q["theme"]:
+            assert said is True and text.startswith("Right") and theme in themes
+        else:
+            assert said is False and text.startswith("Not yet")
+    assert workbench.target_feedback(q, [], ()) == (None, "")
+    wrong, text = workbench.target_feedback(q, [tuple(hand[:2])], ())
+    assert wrong is False and "Select a card for the pile" in text
+
+
+def test_c_black3_a_spot_for_a_theme_climbs_from_a_no_to_a_yes(workbench, kit, text_of):
+    assert [workbench.target_question(n)["theme"] for n in range(2)] == ["black-threes", "top-card-counts"]
+    q = workbench.target_question(0)
+    black = next(c for c in q["hand"] if c.rank == "3" and c.suit in "SC")
+    groups, pile = workbench.model_arrangement(q["hand"], False)
+
+    def hand(gs, selected):
+        return kit.hand_widget("classic", q["hand"], groups=[format_cards(g) for g in gs], selected=format_cards(selected))
+
+    _marks(kit, workbench, workbench.target_check, "theme-on-cards", text_of,
+           dict(target_ask=q, target_hand=hand([], (black,))), dict(target_ask=q, target_hand=hand(groups, pile)))
+
+
 @pytest.mark.parametrize("n", range(6))
 def test_c_grades_the_harder_puzzle_is_the_gradings(workbench, n):
     from tutor.puzzles.grading import features_of, grade_of
