@@ -140,3 +140,55 @@ def test_a_draw_without_deluxe_3_the_hand_alone_must_hold_the_two_naturals():
     s = Spot.from_dict({**TAKE_UP, "options": {}})
     assert not ask("pickup", s, play="7H depth 3").answer
     assert not ask("play", s, play="pickup 7H depth 3; discard KD").answer
+
+
+# -- A-SET: a table's own set shape, decided alike by both deciders --------------------------------
+def test_a_set_the_reference_decider_searches_a_house_file_that_reshapes_sets(tmp_path):
+    variant = house(tmp_path, 'extends = "albany"\n[meld]\nmin_cards = 4\nmin_naturals = 3\nmax_wilds = 1\n')
+    s = spot(variant, "9S 9H 9D 2C KS KH 4D", phase="drawn")
+    z3, ref = ask("go-out", s), ask("go-out", s, decider="reference")
+    assert z3.answer is ref.answer is False
+    listing = [ask("melds", s, decider=d).extra["melds"] for d in DECIDERS]
+    cards = [sorted(m["cards"] for m in melds) for melds in listing]
+    assert cards[0] == cards[1] and "9S 9H 9D 2C" in " | ".join(cards[0])
+
+
+@pytest.mark.parametrize("decider", DECIDERS)
+def test_a_draw_deluxe_3_a_deep_set_of_three_naturals_may_come_from_the_cards_taken(tmp_path, decider):
+    # the lowest 5C goes down with 5C 5H taken above it: three naturals, as this table's sets need
+    variant = house(tmp_path, 'extends = "albany"\n[cards]\nwild = ["JK"]\n[meld]\nmin_naturals = 3\n'
+                              'wilds_at_most_naturals = true\nsequences = false\n[pile]\ntake_up_option = true\n')
+    s = spot(variant, "6D AS 9H 2H 3S QD 6H 8C 2C 4H", discard="5C 5C 5H JS 7D 7S JK", phase="before-draw",
+             players=6, partnerships=2)
+    verdict = ask("initial-meld", s, decider=decider)
+    assert verdict.answer, verdict.reasons
+    assert verdict.witness["melds"][0] == "5C 5C 5H"
+
+
+@pytest.mark.parametrize("decider", DECIDERS)
+def test_a_draw_a_wild_lowest_card_counts_against_no_cap_on_the_wild_cards_from_the_hand(tmp_path, decider):
+    # A-DRAW: the lowest card taken may be wild; the house caps only the wild cards the hand adds (none)
+    variant = house(tmp_path, 'extends = "albany"\n[cards]\nwild = ["JK", "2"]\n[meld]\nmax_wilds = 1\n'
+                              '[pile]\ndeep_needs_naturals = 1\ndeep_max_wilds = 0\n[canasta]\nmin_cards = 5\n')
+    s = spot(variant, "AS KS QS", discard="2H AD", phase="before-draw", players=2)
+    verdict = ask("initial-meld", s, decider=decider)
+    assert verdict.answer, verdict.reasons
+    assert play_turn(s, parse_play(verdict.witness["play"])).new_melds
+
+
+@pytest.mark.parametrize("decider", DECIDERS)
+def test_a_draw_the_deep_set_holds_the_naturals_the_house_asks_of_every_set(tmp_path, decider):
+    # three naturals a set: a wild lowest card goes down with three jacks, never two
+    variant = house(tmp_path, 'extends = "albany"\n[meld]\nmin_naturals = 3\n[pile]\ndeep_max_wilds = 0\n')
+    s = spot(variant, "JS 7C JH QC JC 5C 2S 6D 8C", melds=["AH AC AS 2H"], discard="QS 6H QD AS AH 2S 5D",
+             phase="before-draw", players=2)
+    verdict = ask("pickup", s, decider=decider, play="JC JH JS depth 2")
+    assert verdict.answer, verdict.reasons
+    assert not ask("pickup", s, decider=decider, play="JC JH depth 2").answer
+
+
+def test_a_draw_the_top_card_taken_alone_is_told_as_such():
+    s = spot("albany", "JS 7C JH QC JC 5C 2S 6D 8C", melds=["AH AC AS 2H"], discard="QS 6H QD AS AH 2S 5D",
+             phase="before-draw", players=2)
+    first = ask("play", s, play="pickup; discard JS").reasons[0].text
+    assert "cannot be laid off" in first and "alone" in first

@@ -16,8 +16,11 @@ from tutor.cli import main
 from tutor.errors import SolverLimitError
 from tutor.goals import ANY, NONE, Goal
 from tutor.reference import sweep
+from tutor.rules import rules_for
 from tutor.search_budget import MAX_DEPTH, StepBudget, bounded, current, part
 from tutor.spot import Spot
+
+ALBANY_SHAPE = sweep.Shape.of(rules_for("albany"))
 
 GAVE_UP = "gave up within its resource limit"
 
@@ -111,8 +114,8 @@ def test_reference_on_a_huge_house_hand_of_many_wilds_gives_up_in_the_group_sear
 def test_the_sets_of_one_rank_on_the_table_nest_no_deeper_than_the_limit():
     placed = [sweep.PlacedGroup(i, "K", 2, 1, 3) for i in range(MAX_DEPTH + 1)]
     with pytest.raises(SolverLimitError, match="levels deep"):
-        sweep.group_plans(placed, 4, 2, 7)
-    assert sweep.group_plans(placed[:2], 4, 2, 7)  # a real table is answered
+        sweep.group_plans(placed, 4, 2, 7, ALBANY_SHAPE)
+    assert sweep.group_plans(placed[:2], 4, 2, 7, ALBANY_SHAPE)  # a real table is answered
 
 
 def test_the_wild_card_sets_on_the_table_are_weighed_within_the_budget():

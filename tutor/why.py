@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .fanned import TOP_ALONE
 from .goals import UNKNOWN
 from .play import PICKUP
 from .render import cards_text
@@ -45,6 +46,10 @@ def _pickup_reason(spot: Spot, turn: Turn) -> Reason:
     top = spot.discard[-1]
     taken = len(turn.picked_up)
     with_cards = f" with {cards_text(action.cards)} from your hand" if action.cards else ""
+    if turn.pickup_kind == TOP_ALONE:
+        return Reason.of(rules, rules.cite("pile"),
+                         f"the top card {cards_text([top])} cannot be laid off onto your sets, so you may take it "
+                         "alone, leaving the rest of the pile")
     if rules["pile"].get("style") == "fanned" and (action.depth or 1) > 1:
         lowest = spot.discard[-(action.depth or len(spot.discard))]
         return Reason.of(rules, rules.cite("pile"),

@@ -593,13 +593,24 @@ class Albany:
             spare = smt.Sum([hand_cap(v - low.get(f, zero), f) for f, v in nat.items()])
             # the set goes down at once with the lowest card: its other cards, a set with it, come from the
             # hand (or with option 3 from anything held), however few naturals the core needs
-            spare_w = smt.Sum([hand_cap(v - low.get(f, zero), f) for f, v in wild.items()])
-            # the lowest card's set holds two naturals besides it, so a natural lowest card
-            # takes three of the rank's naturals into one set; its other sets need two each
+            held_w = smt.Sum([hand_cap(v - low.get(f, zero), f) for f, v in wild.items()])
+            spare_w = smt.If(held_w > core_w, smt.IntVal(core_w), held_w)  # the core holds at most so many wild cards
+            # the lowest card's set holds the core's naturals besides it, and the naturals any set
+            # needs counting it; the rank's other sets need their naturals each
             low_natural = smt.Sum([low[f] for f in here if f in nat])
+            low_wild = one - low_natural
+            with_core = core_n + low_natural
+            low_set = smt.If(with_core > self.nat_min, with_core, smt.IntVal(self.nat_min))
+            # the lowest card and the core are a legal set by themselves: every natural held joins
+            # it, and wild cards make up the cards still lacking, within every cap on them
+            lacking = self.set_min - 1 - spare
+            core_wilds = smt.If(lacking > 0, lacking, zero)
+            m.hard.append(smt.Implies(b, smt.And(spare + low_natural >= self.nat_min, core_wilds <= spare_w,
+                                              core_wilds + low_wild <= self.max_wilds,
+                                              self._fewer_wilds(core_wilds + low_wild, spare + low_natural))))
             m.hard.append(smt.Implies(b, smt.And(spare >= core_n, spare + spare_w >= self.set_min - 1, g >= 1,
                                               smt.Sum([low[f] for f in here]) == 1,
-                                              smt.Sum(nat.values()) >= self.nat_min * g + low_natural,
+                                              smt.Sum(nat.values()) >= self.nat_min * (g - 1) + low_set,
                                               *[smt.Implies(self.is_low[f], (nat.get(f) if f in nat else wild[f]) >= 1)
                                                 for f in here])))
             targets.append(b)
@@ -636,8 +647,9 @@ class Albany:
                 lf = low.get(f, zero)
                 parts += [v >= 0, v <= hand_cap(wild[f] - lf, f), smt.Implies(lf == 1, wild[f] >= 1)]
             n, w = smt.Sum(core.values()) + lown, smt.Sum(cw.values()) + loww
-            parts += [n - lown >= core_n, (n - lown) + (w - loww) >= self.set_min - 1, w <= min(core_w, self.max_wilds),
-                      chi - clo + 1 - n <= w]
+            # the lowest card may itself be wild (A-DRAW); the core's cap is on the wild cards held
+            parts += [n - lown >= core_n, (n - lown) + (w - loww) >= self.set_min - 1, w - loww <= core_w,
+                      w <= self.max_wilds, chi - clo + 1 - n <= w]
             m.hard.append(smt.Implies(b, smt.And(parts)))
             targets.append(b)
             self.deep_choice.append((b, ("seq", k, core, cw)))

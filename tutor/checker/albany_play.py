@@ -113,14 +113,18 @@ def witness(enc: Albany, model, fixed: Action | None = None, include=None) -> tu
                 for f in fixed.cards:
                     (nats if f in nats else wilds).remove(f)
                 core = list(fixed.cards)
+            # the core's naturals: those the pick-up asks for, and those the set needs beside the lowest card
+            core_naturals = max(core_n, enc.nat_min - (rules.role(lowest) == "natural"))
             for f in list(nats):
-                if fixed is None and len(core) < core_n and (hand[f] > 0 or rules["pile"].get("take_up_option")):
+                if fixed is None and len(core) < core_naturals and \
+                        (hand[f] > 0 or rules["pile"].get("take_up_option")):
                     hand[f] -= 1
                     nats.remove(f)
                     core.append(f)
-            # a set with the lowest card at once: as many more cards held as make one (naturals first)
-            for pool in (nats, wilds):
-                for f in list(pool):
+            # a set with the lowest card at once: as many more cards held as make one (naturals first,
+            # then no more wild cards than the core may hold)
+            for pool, most in ((nats, len(nats)), (wilds, rules["pile"]["deep_max_wilds"])):
+                for f in list(pool)[:most]:
                     if fixed is None and len(core) < enc.set_min - 1 and \
                             (hand[f] > 0 or rules["pile"].get("take_up_option")):
                         hand[f] -= 1

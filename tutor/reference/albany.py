@@ -37,7 +37,7 @@ from ..play import DISCARD, LAYOFF, MELD, Action
 from ..search_budget import current
 from ..spot import Spot
 from .pickups import FannedStart, fanned_starts
-from .sweep import (SUITS, PlacedGroup, PlacedPlain, PlacedRun, Problem, Sweep, group_split,
+from .sweep import (SUITS, PlacedGroup, PlacedPlain, PlacedRun, Problem, Shape, Sweep, group_split,
                     stopper_plans, wild_plans)
 
 
@@ -85,7 +85,8 @@ def _shape(rules, cards: Counter, kind: str, key: str) -> bool:
     if kind == STOPPERS:
         return (not nats and not wilds and bool(rules["stopper_meld"].get("allowed"))
                 and all(c.rank == key and c.is_red for c in stoppers))
-    if stoppers or len(wilds) > (rules.max_wilds() or 0) or any(c.rank not in rules.natural_ranks for c in nats):
+    cap = rules.max_wilds()
+    if stoppers or (cap is not None and len(wilds) > cap) or any(c.rank not in rules.natural_ranks for c in nats):
         return False
     if kind == GROUP:
         return all(c.rank == key for c in nats)
@@ -115,7 +116,7 @@ def _kinds_for(rules, cards: Counter) -> list[tuple[str, str]]:
         out += [(GROUP, nats[0].rank), (SEQUENCE, nats[0].suit)]
     else:
         out.append((WILD, ""))
-        if len(wilds) <= (rules.max_wilds() or 0):
+        if rules.max_wilds() is None or len(wilds) <= rules.max_wilds():
             out += [(GROUP, r) for r in rules.natural_ranks] + [(SEQUENCE, s) for s in SUITS]
     return [k for k in out if _shape(rules, cards, *k)]
 
@@ -215,7 +216,8 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
                 (rules.value(card) if i < mine else 0, card) for i in range(n))
         else:
             fixed_kept += n
-    fixed_kept += _strand(copies, own, len(wilds), cfg.placed, rules)
+    shape = Shape.of(rules)
+    fixed_kept += _strand(copies, own, len(wilds), cfg.placed, rules, shape)
     stopper_ranks = {p.key for p in cfg.placed if p.kind == STOPPERS}
     stopper_min = rules["stopper_meld"]["min_cards"]
     for rank in [r for r, cards in stoppers.items() if len(cards) < stopper_min and r not in stopper_ranks]:
@@ -231,7 +233,7 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
         values.setdefault(RANK_ORDER[r], 0)
     prob = Problem(ranks=[(r, RANK_ORDER[r]) for r in ranks], seq_low=low, seq_high=high, copies=copies, own=own,
                    values=values, wilds=len(wilds), wild_points=wild_points,
-                   stoppers={r: [v for v, _ in w] for r, w in stoppers.items()}, fixed_kept=fixed_kept,
+                   stoppers={r: [v for v, _ in w] for r, w in stoppers.items()}, fixed_kept=fixed_kept, shape=shape,
                    need=rules.canastas_to_go_out, canasta=canasta,
                    sequences=bool(rules["meld"].get("sequences")),
                    wild_sets_new=bool(rules["wild_meld"].get("allowed")),
@@ -262,17 +264,18 @@ def problem_of(spot: Spot, cfg: Config, goal_out: bool = False) -> tuple[Problem
     return prob, extra
 
 
-def _strand(copies: dict, own: dict, wilds: int, placed: list[Placed], rules) -> int:
+def _strand(copies: dict, own: dict, wilds: int, placed: list[Placed], rules, shape: Shape) -> int:
     """Take out of the sweep the naturals no set could ever hold; they are kept. Returns how many.
 
     A natural can join a set only if a placed set of its rank or suit could take it, or the
-    free cards could make a group with it (three of the rank, or two and a wild card) or a
-    sequence with it (a natural of its suit at most three ranks away, and a third card:
-    a wild card or another natural of the suit). Taking cards out can strand others, so
-    this runs to a fixpoint.
+    free cards could make a group with it (enough naturals of its rank, and wild cards for
+    the rest of the set) or a sequence with it (a stretch of its suit's free naturals around
+    it whose gaps, and whatever length it lacks, the wild cards can fill). Taking cards out
+    can strand others, so this runs to a fixpoint.
     """
     ranks = {p.key for p in placed if p.kind == GROUP}
     suits = {p.key for p in placed if p.kind == SEQUENCE}
+    span = _span(rules) if rules["meld"].get("sequences") else None
     removed = 0
     changed = True
     while changed:
@@ -284,16 +287,35 @@ def _strand(copies: dict, own: dict, wilds: int, placed: list[Placed], rules) ->
             rank = next(r for r in rules.natural_ranks if RANK_ORDER[r] == o)
             if rank in ranks or suit in suits:
                 continue
-            if by_rank[o] >= 3 or (by_rank[o] >= 2 and wilds):
+            count = by_rank[o]
+            if count >= shape.group_naturals and count + shape.wilds_on(count, wilds) >= shape.min_cards:
                 continue
-            near = [q for (q, t) in copies if t == suit and q != o and abs(q - o) <= 4]
-            if any(abs(q - o) <= 3 for q in near) and (wilds or len(near) >= 2):
+            if span is not None and _could_run(o, sorted({q for q, t in copies if t == suit}), wilds, shape, span):
                 continue
             removed += n
             del copies[(o, suit)]
             own.pop((o, suit), None)
             changed = True
     return removed
+
+
+def _could_run(order: int, orders: list[int], wilds: int, shape: Shape, span: tuple[int, int]) -> bool:
+    """Could a sequence hold the natural of ``order``, made of some of a suit's free naturals
+    (``orders``, distinct and sorted) and ``wilds`` wild cards? Any sequence's naturals lie in
+    one stretch of ``orders``; the whole stretch holds no fewer and leaves no more gaps."""
+    low, high = span
+    if not low <= order <= high:
+        return False
+    orders = [q for q in orders if low <= q <= high]
+    at = orders.index(order)
+    for i in range(at + 1):
+        for j in range(at, len(orders)):
+            held = j - i + 1
+            room = shape.wilds_on(held, wilds)
+            gaps = orders[j] - orders[i] + 1 - held
+            if held >= shape.run_naturals and gaps <= room and min(held + room, high - low + 1) >= shape.min_cards:
+                return True
+    return False
 
 
 # -- the end of the turn ---------------------------------------------------------------
@@ -430,8 +452,8 @@ class _Run:
     def __init__(self, tag: int, top: bool = False):
         self.tag, self.cards, self.places, self.wild_places, self.naturals, self.top = tag, [], 0, 0, 0, top
 
-    def key(self, long: int):
-        return (self.tag, min(self.places, long), min(self.naturals, 2), self.wild_places, self.top)
+    def key(self, long: int, naturals: int):
+        return (self.tag, min(self.places, long), min(self.naturals, naturals), self.wild_places, self.top)
 
 
 def witness(spot: Spot, found, cfg: Config) -> Albany:
@@ -492,7 +514,7 @@ def _replay_sweep(spot, sweep: Sweep, final, cfg, additions, new_sets, free, nex
     for r in prob.runs.values():
         for pr in r:
             runs[pr.suit].append(_Run(pr.index))
-    key = (lambda run: run.key(prob.long))
+    key = (lambda run: run.key(prob.long, sweep.natural_cap))
     for s in SUITS:
         runs[s].sort(key=key)
     placed_runs = {pr.index: pr for r in prob.runs.values() for pr in r}
@@ -548,7 +570,7 @@ def _replay_sweep(spot, sweep: Sweep, final, cfg, additions, new_sets, free, nex
             for pg, (a, bw) in zip(placed, adds):
                 additions[pg.index] += cards[:a] + [next_wild() for _ in range(bw)]
                 cards = cards[a:]
-            for n, w in group_split(gn, wn, prob.canasta):
+            for n, w in group_split(gn, wn, prob.canasta, prob.shape):
                 new_sets.append(cards[:n] + [next_wild() for _ in range(w)])
                 cards = cards[n:]
         else:

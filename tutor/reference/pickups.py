@@ -25,6 +25,7 @@ from ..play import PICKUP, Action
 from ..search_budget import current
 from ..spot import Spot
 from .inventory import BLOCKER, NATURAL, WILD, TableMeld, card_class
+from .sweep import Shape
 
 
 @dataclass(frozen=True)
@@ -196,15 +197,21 @@ def lays_off_alone(rules, melds, card: Card) -> list[int]:
 
 def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_naturals: int,
                      bridge: tuple[Card, ...] | None = None):
-    """Inclusion-minimal multisets of at most two naturals and two wild cards from ``pool``
-    that ``test(lead + cards)`` accepts (``lead``: a card, or the cards already going down).
+    """Inclusion-minimal multisets of naturals and wild cards from ``pool`` that
+    ``test(lead + cards)`` accepts (``lead``: a card, or the cards already going down).
     Naturals are kept by identity (the suit matters to a sequence); wild cards by kind (a 2
     or a joker), the first of each kind in ``pool``.
 
-    Two naturals always suffice to make a new set with the lead card. Joining a sequence,
-    or completing cards that span a gap, may take more: with ``bridge`` (the cards of the
-    sequence, if any) any number of naturals of the lead's suit is tried too.
+    A least new set with the lead card adds no more naturals than the set's fewest cards
+    (or naturals) ask, and no more wild cards than it may hold (``meld`` in the rules data).
+    Joining a sequence, or completing cards that span a gap, may take more: with ``bridge``
+    (the cards of the sequence, if any) any number of naturals of the lead's suit is tried too.
     """
+    shape = Shape.of(rules)
+    cap = len(pool) if shape.max_wilds is None else shape.max_wilds
+    most_naturals = max(shape.min_cards - 1, shape.min_naturals, min_naturals)
+    most_wilds = min(cap, shape.min_cards - 1)
+    reach = cap + 2  # a natural farther from every lead card than wild cards can bridge joins no sequence with it
     lead = (lead,) if isinstance(lead, Card) else tuple(lead)
     naturals = [c for c in dict.fromkeys(pool) if rules.role(c) == "natural" and c.rank in rules.natural_ranks]
     anchors = [c for c in lead if rules.role(c) == "natural"]
@@ -213,7 +220,7 @@ def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_n
         suits = {c.suit for c in anchors + [c for c in bridge if rules.role(c) == "natural"]}
         suited = [c for c in naturals if c.suit in suits]
     if anchors:
-        naturals = [c for c in naturals if any(c.rank == a.rank or (c.suit == a.suit and abs(c.order - a.order) <= 4)
+        naturals = [c for c in naturals if any(c.rank == a.rank or (c.suit == a.suit and abs(c.order - a.order) <= reach)
                                                for a in anchors)]
     # wild cards differ only by kind: one choice per multiset of kinds, the first cards of the pool
     wild_ids = [c for c in dict.fromkeys(pool) if rules.role(c) == "wild"]
@@ -221,15 +228,15 @@ def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_n
     # a set of wild cards alone that the lead card opens may need more of them (``wild_meld.min_cards``)
     wm = rules["wild_meld"]
     alone = wm.get("min_cards", rules["meld"]["min_cards"]) - 1 if wm.get("allowed") and not anchors else 0
-    for size in range(1, max(2, alone) + 1):
+    for size in range(1, max(most_wilds, alone) + 1):
         for cards in combinations_with_replacement(wild_ids, size):
             kinds = tuple(sorted(c.rank for c in cards))
             if kinds not in seen and not Counter(cards) - counts:
                 seen.add(kinds)
                 wild_sets.append(cards)
     steps = current()
-    nat_sets = [()] + [(a,) for a in naturals] + list(combinations_with_replacement(naturals, 2))
-    for size in range(3, len(suited) + 1):  # bridges: distinct ranks of one suit
+    nat_sets = [c for size in range(most_naturals + 1) for c in combinations_with_replacement(naturals, size)]
+    for size in range(most_naturals + 1, len(suited) + 1):  # bridges: distinct ranks of one suit
         for c in combinations(suited, size):
             steps.spend()
             if len({x.order for x in c}) == size and len({x.suit for x in c}) == 1:

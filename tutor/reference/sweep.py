@@ -18,12 +18,17 @@ placement per sequence needs finding: the one with its window as high as it
 goes, so a sequence starts with a wild card only when it runs up to the ace
 (a run flagged ``top``, which may not close early).
 
+What a set must hold (the fewest cards and naturals, the most wild cards, whether
+wild cards may outnumber naturals) is the rules data's ``meld`` section, read once
+into a ``Shape``; nothing here assumes the standard table's numbers.
+
 The state between ranks counts only what the end of the turn asks about:
 wild cards used, canastas (capped at what going out needs), cards kept
 (capped at two: one kept card is the going-out discard, two mean the turn
 goes on), whether a new set is down, and per suit the open sequences:
-``(tag, length, naturals, wilds, top)``, length capped at 7 (a canasta),
-naturals at 2 (the least a set holds). For each state the most first-meld
+``(tag, length, naturals, wilds, top)``, length capped at a canasta's,
+naturals at what the shape asks of them (the least a sequence holds, or as
+many as its wild cards may reach when they may not outnumber naturals). For each state the most first-meld
 points are kept, with a back-pointer, so ``best`` is exact and the witness can
 be rebuilt. Wild-card sets and stopper sets (Deluxe option 1) touch no rank,
 so they are added at the end.
@@ -44,6 +49,43 @@ CAP_KEPT = 2
 #: (``SolverLimitError``) instead of filling memory: a few wild cards beside many open sequences
 #: can make tens of millions of states, which would take gigabytes (600,000 take about 200 MB).
 MAX_STATES = 600_000
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What a group or a sequence must hold, as the rules data's ``meld`` section says."""
+
+    min_cards: int
+    min_naturals: int
+    max_wilds: int | None          # None: no cap
+    at_most_naturals: bool         # wild cards may never outnumber naturals
+    groups: bool                   # when groups are played, one natural and wild cards make a group
+
+    @classmethod
+    def of(cls, rules) -> "Shape":
+        m = rules["meld"]
+        return cls(m["min_cards"], m["min_naturals"], rules.max_wilds(), bool(m.get("wilds_at_most_naturals")),
+                   bool(m.get("groups", True)))
+
+    @property
+    def group_naturals(self) -> int:
+        """The fewest naturals of a group: it has a rank, so one at least."""
+        return max(1, self.min_naturals)
+
+    @property
+    def run_naturals(self) -> int:
+        """The fewest naturals of a sequence: with groups played, a single natural among wild
+        cards is a group, so a sequence holds two of distinct ranks."""
+        return max(2 if self.groups else 1, self.min_naturals)
+
+    def wilds_on(self, naturals: int, most: int) -> int:
+        """The most wild cards a set of ``naturals`` naturals may hold, of ``most`` to hand."""
+        cap = most if self.max_wilds is None else min(self.max_wilds, most)
+        return min(cap, naturals) if self.at_most_naturals else cap
+
+    def holds(self, naturals: int, wilds: int, least_naturals: int) -> bool:
+        return (naturals >= least_naturals and naturals + wilds >= self.min_cards
+                and wilds <= self.wilds_on(naturals, wilds))
 
 
 @dataclass
@@ -87,6 +129,7 @@ class Problem:
     wild_points: list           # points of the first t free wild cards melded
     stoppers: dict              # meldable stopper rank -> list of points of each free red copy, best first
     fixed_kept: int             # cards that can only be kept: unknown cards, stoppers never melded
+    shape: Shape                # what a group or a sequence must hold
     groups: dict = field(default_factory=dict)   # rank -> [PlacedGroup]
     runs: dict = field(default_factory=dict)     # suit -> [PlacedRun]
     wild_sets: list = field(default_factory=list)     # [PlacedPlain]
@@ -103,53 +146,67 @@ class Problem:
     @property
     def long(self) -> int:
         """How far a sequence's length is counted: to a canasta, or, when canastas cannot
-        matter (the turn cannot go out), only to the three cards a set needs."""
-        return self.canasta if self.need else 3
+        matter (the turn cannot go out), only to the cards a set needs."""
+        return max(self.canasta, self.shape.min_cards) if self.need else self.shape.min_cards
+
+    @property
+    def wild_cap(self) -> int:
+        """The most wild cards one sequence may come to hold (with no cap: every one in play)."""
+        if self.shape.max_wilds is not None:
+            return self.shape.max_wilds
+        return self.wilds + max((r.wilds for runs in self.runs.values() for r in runs), default=0)
+
+    @property
+    def natural_cap(self) -> int:
+        """How far a sequence's naturals are counted: to the least it needs, or, when wild cards
+        may not outnumber naturals, to as many as its wild cards may reach."""
+        return max(self.shape.run_naturals, self.wild_cap if self.shape.at_most_naturals else 0)
 
 
 # -- groups of one rank ---------------------------------------------------------------
+def _first_parts(naturals: int, wilds: int, shape: Shape):
+    """(n, w): the first new group of a split of these cards, each a legal group; the naturals
+    left over are none, or enough for another group."""
+    least = shape.group_naturals
+    for n in range(least, naturals + 1):
+        if 0 < naturals - n < least:
+            continue  # too few naturals left over to make a group
+        for w in range(0, shape.wilds_on(n, wilds) + 1):
+            if n + w >= shape.min_cards:
+                yield n, w
+
+
 @lru_cache(maxsize=None)
-def new_groups(naturals: int, wilds: int, canasta: int) -> int | None:
-    """Most canastas from new groups holding exactly these cards (parts of 2+ naturals,
-    at most 2 wilds, 3+ cards); None if they cannot all go into groups."""
+def new_groups(naturals: int, wilds: int, canasta: int, shape: Shape) -> int | None:
+    """Most canastas from new groups holding exactly these cards (each a legal group of the
+    shape); None if they cannot all go into groups."""
     if naturals == 0:
         return 0 if wilds == 0 else None
     current().spend(naturals)
     best = None
-    for n in range(2, naturals + 1):
-        if naturals - n == 1:
-            continue  # a single natural left over makes no group
-        for w in range(0, min(2, wilds) + 1):
-            if n + w < 3:
-                continue
-            rest = new_groups(naturals - n, wilds - w, canasta)
-            if rest is not None:
-                got = rest + (n + w >= canasta)
-                best = got if best is None else max(best, got)
+    for n, w in _first_parts(naturals, wilds, shape):
+        rest = new_groups(naturals - n, wilds - w, canasta, shape)
+        if rest is not None:
+            got = rest + (n + w >= canasta)
+            best = got if best is None else max(best, got)
     return best
 
 
-def group_split(naturals: int, wilds: int, canasta: int) -> list[tuple[int, int]]:
+def group_split(naturals: int, wilds: int, canasta: int, shape: Shape) -> list[tuple[int, int]]:
     """The parts of the best ``new_groups`` split, for the witness."""
     parts = []
     while naturals:
-        target = new_groups(naturals, wilds, canasta)
-        for n in range(2, naturals + 1):
-            if naturals - n == 1:
-                continue
-            for w in range(0, min(2, wilds) + 1):
-                rest = new_groups(naturals - n, wilds - w, canasta) if n + w >= 3 else None
-                if rest is not None and rest + (n + w >= canasta) == target:
-                    parts.append((n, w))
-                    naturals, wilds = naturals - n, wilds - w
-                    break
-            else:
-                continue
-            break
+        target = new_groups(naturals, wilds, canasta, shape)
+        for n, w in _first_parts(naturals, wilds, shape):
+            rest = new_groups(naturals - n, wilds - w, canasta, shape)
+            if rest is not None and rest + (n + w >= canasta) == target:
+                parts.append((n, w))
+                naturals, wilds = naturals - n, wilds - w
+                break
     return parts
 
 
-def group_plans(placed: list[PlacedGroup], naturals: int, budget: int, canasta: int) -> list[tuple]:
+def group_plans(placed: list[PlacedGroup], naturals: int, budget: int, canasta: int, shape: Shape) -> list[tuple]:
     """Ways the groups of one rank take ``g`` of its free naturals and ``b`` wild cards:
     (g, b, canastas, new set made, plan); plan = (additions per placed group, new part sizes)."""
     out: dict[tuple, tuple] = {}
@@ -161,9 +218,9 @@ def group_plans(placed: list[PlacedGroup], naturals: int, budget: int, canasta: 
         if i < len(placed):
             p = placed[i]
             for a in range(0, nat_left + 1):
-                for b in range(0, min(2 - p.wilds, wild_left) + 1):
+                for b in range(0, max(0, shape.wilds_on(p.naturals + a, p.wilds + wild_left) - p.wilds) + 1):
                     size = p.size + a + b
-                    if p.naturals + a < 2 or size < 3:
+                    if not shape.holds(p.naturals + a, p.wilds + b, shape.group_naturals) or size < shape.min_cards:
                         continue  # a placed set must end legal (the goal's may start short)
                     rec(i + 1, nat_left - a, wild_left - b, adds + ((a, b),), canastas + (size >= canasta))
             return
@@ -171,7 +228,7 @@ def group_plans(placed: list[PlacedGroup], naturals: int, budget: int, canasta: 
         for g in range(0, nat_left + 1):
             steps.spend(wild_left + 1)
             for w in range(0, wild_left + 1):
-                more = new_groups(g, w, canasta)
+                more = new_groups(g, w, canasta, shape)
                 if more is None:
                     continue
                 key = (used_n + g, used_w + w, g > 0)
@@ -264,13 +321,15 @@ class Sweep:
         self._moves: dict = {}
         self._tops: dict = {}
         self.budget = current()  # the question's: every move tried and state made is a step
+        self.wild_cap, self.natural_cap = problem.wild_cap, problem.natural_cap
 
     # the runs of one suit at one rank
     def _suit_moves(self, runs: tuple, order: int, suit: str, copies: int, room: int):
         p = self.p
         placed = {r.index: r for r in p.runs.get(suit, [])}
         in_range = p.sequences and p.seq_low <= order <= p.seq_high
-        cap = p.long
+        cap, wcap, ncap = p.long, self.wild_cap, self.natural_cap
+        closes = self._closes
         out = []
         budget = self.budget
         budget.deep(len(runs))  # one level per open sequence
@@ -283,12 +342,12 @@ class Sweep:
             tag, length, nats, wilds, top = runs[i]
             if tag < 0:
                 if in_range and used < copies:
-                    rec(i + 1, acc + ((tag, min(length + 1, cap), min(nats + 1, 2), wilds, top),),
+                    rec(i + 1, acc + ((tag, min(length + 1, cap), min(nats + 1, ncap), wilds, top),),
                         used + 1, cost, canastas, new, acts + ("n",))
-                if in_range and wilds < 2 and cost < room:
+                if in_range and wilds < wcap and cost < room:
                     rec(i + 1, acc + ((tag, min(length + 1, cap), nats, wilds + 1, top),),
                         used, cost + 1, canastas, new, acts + ("w",))
-                if not top and length >= 3 and nats >= 2:
+                if not top and closes(length, nats, wilds):
                     rec(i + 1, acc, used, cost, canastas + (length >= p.canasta), True, acts + ("x",))
                 return
             run = placed[tag]
@@ -305,16 +364,16 @@ class Sweep:
                     rec(i + 1, acc + ((tag, 1, 0, 1, True),), used, cost + pay, canastas, new, acts + ("w",))
                 return
             if own:
-                rec(i + 1, acc + ((tag, min(length + 1, cap), min(nats + 1, 2), wilds, top),),
+                rec(i + 1, acc + ((tag, min(length + 1, cap), min(nats + 1, ncap), wilds, top),),
                     used, cost, canastas, new, acts + ("p",))
                 return
             if in_range and used < copies:
-                rec(i + 1, acc + ((tag, min(length + 1, cap), min(nats + 1, 2), wilds, top),),
+                rec(i + 1, acc + ((tag, min(length + 1, cap), min(nats + 1, ncap), wilds, top),),
                     used + 1, cost, canastas, new, acts + ("n",))
-            if in_range and wilds < 2 and cost + pay <= room:
+            if in_range and wilds < wcap and cost + pay <= room:
                 rec(i + 1, acc + ((tag, min(length + 1, cap), nats, wilds + 1, top),),
                     used, cost + pay, canastas, new, acts + ("w",))
-            if (not top and order > max(run.orders) and length >= 3 and nats >= 2 and wilds >= run.wilds):
+            if not top and order > max(run.orders) and closes(length, nats, wilds) and wilds >= run.wilds:
                 rec(i + 1, acc, used, cost, canastas + (length >= p.canasta), new or run.new, acts + ("x",))
 
         def starts(acc, used, cost, canastas, new, acts):
@@ -333,15 +392,22 @@ class Sweep:
         rec(0, (), 0, 0, 0, False, ())
         return out
 
+    def _closes(self, length: int, nats: int, wilds: int) -> bool:
+        """May a sequence of this length, naturals and wild cards end here (it is a legal set)?"""
+        shape = self.p.shape
+        return (length >= shape.min_cards and nats >= shape.run_naturals
+                and (not shape.at_most_naturals or wilds <= nats))
+
     def _reaches_top(self, suit: str, order: int, run: PlacedRun | None) -> bool:
-        """Can a sequence holding this rank by a wild card still run up to the ace with at most
-        one more wild card? (Only then may it start with a wild card.)"""
+        """Can a sequence holding this rank by a wild card still run up to the ace with the wild
+        cards it may still take, and hold the naturals it needs? (Only then may it start with a
+        wild card.)"""
         key = (suit, order, None if run is None else run.index)
         if key not in self._tops:
             p = self.p
             held = sum(1 for o in range(order + 1, p.seq_high + 1)
                        if p.copies.get((o, suit), 0) or (run is not None and o in run.orders))
-            self._tops[key] = p.seq_high - order - held <= 1 and held >= 2
+            self._tops[key] = p.seq_high - order - held <= self.wild_cap - 1 and held >= p.shape.run_naturals
         return self._tops[key]
 
     def run(self) -> dict:
@@ -436,7 +502,7 @@ class Sweep:
             budget = self.p.wilds - w
             key = (rank, n, budget)
             if key not in self._plans:
-                self._plans[key] = group_plans(placed, n, budget, self.p.canasta)
+                self._plans[key] = group_plans(placed, n, budget, self.p.canasta, self.p.shape)
             self.budget.spend(len(self._plans[key]))
             for g, b, canastas, new, plan in self._plans[key]:
                 if min(k + n - g, CAP_KEPT) > self.p.most_kept:
@@ -458,7 +524,7 @@ class Sweep:
             for suit_runs, suit in zip(runs, SUITS):
                 placed = {r.index: r for r in self.p.runs.get(suit, [])}
                 for tag, length, nats, wilds, top in suit_runs:
-                    if length < 3 or nats < 2 or (tag >= 0 and (wilds < placed[tag].wilds)):
+                    if not self._closes(length, nats, wilds) or (tag >= 0 and wilds < placed[tag].wilds):
                         ok = False
                         break
                     canastas += length >= self.p.canasta

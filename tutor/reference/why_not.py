@@ -375,9 +375,7 @@ def _fanned(spot: Spot, goal: Goal) -> tuple[Reason, ...]:
                                  f"going out needs {_n(need, 'canasta')}; with every card you could hold this turn "
                                  f"{f'at most {most}' if most else 'none'} could be made"))
         stuck = _fewest_stranded(spot, goal, pickup)
-        m = rules["meld"]
-        shape = (f"a set is {m['min_cards']} or more cards of one rank or of one suit in sequence, with at least "
-                 f"{m['min_naturals']} naturals and at most {m['max_wilds']} wild cards; ")
+        shape = _set_shape(rules) + "; "
         if stuck is not None and stuck >= 2:  # the going-out rule fails: it melds all cards but the discard
             out.append(Reason.of(rules, rules.cite("go_out"), "going out, every card but one discard must be "
                                  f"melded; however the turn starts, at least {_n(stuck, 'card')} could join no set "
@@ -393,11 +391,8 @@ def _fanned(spot: Spot, goal: Goal) -> tuple[Reason, ...]:
     elif goal.must_meld or goal.include is not None:
         held = [c for c in spot.hand if c is not UNKNOWN]
         what = "no new set" if goal.include is None else f"{goal.include}"
-        m = rules["meld"]
         out.append(Reason.of(rules, rules.cite("meld"),
-                             f"a set is {m['min_cards']} or more cards of one rank or of one suit in sequence, with "
-                             f"at least {m['min_naturals']} naturals and at most {m['max_wilds']} wild cards; "
-                             f"{what} can go down from "
+                             f"{_set_shape(rules)}; {what} can go down from "
                              f"{format_cards(held) or 'no cards'} in a turn that ends legally"))
     else:
         out.append(Reason.of(rules, rules.cite("pile"), "every way of taking from the pile was tried: none leaves a "
@@ -454,10 +449,24 @@ def _missing(rules, meld, naturals, wilds: int, size: int) -> tuple[int, int]:
     return missing, wilds
 
 
+def _set_shape(rules) -> str:
+    """What an albany set is under these rules, in words."""
+    m, cap = rules["meld"], rules.max_wilds()
+    text = (f"a set is {m['min_cards']} or more cards of one rank or of one suit in sequence, with at least "
+            f"{m['min_naturals']} naturals")
+    if cap is not None:
+        text += f" and at most {cap} wild cards"
+    if m.get("wilds_at_most_naturals"):
+        text += ", never more wild cards than naturals"
+    return text
+
+
 def _bound_after(spot: Spot, taken: tuple[Card, ...]) -> int:
     rules = spot.rules
-    size, m = rules["canasta"]["min_cards"], rules["meld"]
-    least = max(m["min_naturals"], size - m["max_wilds"])
+    size, m, cap = rules["canasta"]["min_cards"], rules["meld"], rules.max_wilds()
+    # the fewest naturals a canasta holds (a set has one at least; it may not be wild cards alone)
+    least = max(1, m["min_naturals"], size - cap if cap is not None else 0,
+                (size + 1) // 2 if m.get("wilds_at_most_naturals") else 0)
     held = [c for c in spot.hand if c is not UNKNOWN] + list(taken)
     cards = len(held) - 1  # one card is the discard, at least
     # a card of no role that no meld takes (a joker a house file leaves out of its wild cards) joins nothing
