@@ -157,8 +157,8 @@ def pile_why(spot, play: str, verdict) -> str:
         offered = parse_cards(play)
         with_wild = any(rules.is_wild(c) for c in offered) and any(c.rank == top.rank for c in offered)
         if frozen and with_wild and rules.is_natural(top):
-            why = (f"the pile is frozen ({' and '.join(frozen)}): only a natural pair takes it, and {play} is "
-                   "not one")
+            why = (f"the pile is frozen ({' and '.join(frozen)}): only a natural pair takes it, and "
+                   f"{cards_text(offered)} is not one")
     return why
 
 
@@ -304,7 +304,7 @@ def frozen_feedback(question, answer, verdict) -> tuple:
 @app.function
 def reasons_text(verdict) -> str:
     """A "no" verdict's reasons as one plain clause, each reason as the checker words it."""
-    texts = [r.text.rstrip(".") for r in verdict.reasons]
+    texts = [symbols_in(r.text).rstrip(".") for r in verdict.reasons]
     texts = [t[0].lower() + t[1:] if t[:2].istitle() and t[1:2].islower() else t for t in texts]
     return "; ".join(texts) or "no rule lets a pickup through"
 

@@ -21,7 +21,7 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (check, deal, deal_button, hand_widget, ladder_step, learn, number_word, pack_cards,
-                          play_text, practise, problem, progress_widget, proposal, puzzle_bank, puzzle_proof, quote,
+                          play_text, practise, problem, progress_widget, proposal, puzzle_bank, puzzle_proof, quote, recap,
                           solution, sort_hand, table_view, verdict_view)
     from rulebook import hint as fold_hint
     from tutor.cards import format_cards, parse_cards
@@ -917,6 +917,16 @@ def take_check(take_ask, take_hand, tracker):
 def _(take_ask):
     _verdict = ask("pickup", take_ask["spot"])
     solution("Show the checker's witness", verdict_view(_verdict, take_ask["spot"]))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "A puzzle asks one question about a whole legal turn: going out, taking the pile, the first meld.",
+        "Answer first, then play the turn on the cards: the referee replays it step by step.",
+        "A yes is proved by a turn that works; a no by the rules that block every turn.",
+    ], "14_the_referee")
     return
 
 

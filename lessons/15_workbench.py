@@ -23,7 +23,7 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (arranged_spot, deal, deal_button, deal_until, hand_widget, hint, ladder_step, learn,
-                          number_word, pack_cards, practise, problem, progress_widget, puzzle_proof, quote, solution,
+                          number_word, pack_cards, practise, problem, progress_widget, puzzle_proof, quote, recap, solution,
                           sort_hand, table_view, verdict_view)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
@@ -1149,6 +1149,16 @@ def _():
     with the question *May the player take the pile?* and the play `9S 2C`.
     The joker in the pile freezes it, so the top 9 needs a natural pair.
     """))
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "A puzzle starts as a spot a real table can reach: the pack holds every card it shows.",
+        "Its answer is proved by both deciders before it is kept, and its themes come from the proof.",
+        "A collection stays with you as a download, and prints as a worksheet with an answer key.",
+    ], "16_play_a_hand")
     return
 
 

@@ -16,7 +16,7 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (COMPASS, ask_verdict, cards_view, check, deal_button, hand_widget, hint, ladder_step, learn,
-                          meld_list, meld_mistake, number_word, play_text, practise, problem, progress_widget, quote,
+                          meld_list, meld_mistake, number_word, play_text, practise, problem, progress_widget, quote, recap,
                           solution, table_view, verdict_view, wild_limits_text)
     from tutor.cards import format_cards, parse_cards
     from tutor.errors import TutorError
@@ -1385,6 +1385,16 @@ def out_check(out_answer, out_ask, tracker):
     _right, _text = out_feedback(out_ask, out_answer.value) if out_ask else (None, "")
     practise(_right, _text, _text, tracker=tracker, exercise="go-out-now",
              waiting="Answer yes or no." if out_ask else "Deal a spot first.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    recap([
+        "A turn is a draw (the stock or the pile), melds and lay-offs if you wish, and one discard.",
+        "Take the pile when its top card goes down at once with your cards, and the whole turn still ends legally.",
+        "Ask the coach at any point: it says what you could do now, and why.",
+    ])
     return
 
 

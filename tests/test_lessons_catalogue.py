@@ -84,6 +84,7 @@ def test_lesson_has_a_title_a_description_and_the_parts_of_a_lesson(lesson):
     assert "check(" in text or "practise(" in text, f"{lesson.name}: an exercise with instant feedback"
     assert "solution(" in text or "mo.accordion(" in text, f"{lesson.name}: a folded solution"
     assert "hand_widget(" in text, f"{lesson.name}: cards to pick in the card widget"
+    assert "recap(" in text, f"{lesson.name}: a recap card that ends the lesson, with a link to the next"
 
 
 @pytest.mark.parametrize("notebook", [*NUMBERED, LESSONS_DIR / "rulebook.py"], ids=lambda p: p.stem)

@@ -810,7 +810,7 @@ def test_classic_taking_the_pile_says_why_C_FROZEN(load_lesson, kit, text_of):
     lesson = load_lesson("04_the_pile")
     table = Spot.from_dict({**PILE, "discard": "4C JK 7D KD"})
     for selected, words in [("KS KH", "a natural pair, which is what a frozen pile takes"),
-                            ("KS 2C", "only a natural pair takes it, and KS 2C is not one")]:
+                            ("KS 2C", "only a natural pair takes it, and K♠ 2♣ is not one")]:
         hand = widget(kit, "classic", table.hand, melds=table.melds, discard=table.discard, selected=selected)
         out, _ = lesson.pickup_verdict.run(hand_view=hand, layoff_switch=Value(False), table=table,
                                            tracker=kit.progress_widget(lesson.LESSON, lesson.EXERCISES))
