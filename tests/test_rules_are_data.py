@@ -21,10 +21,6 @@ DELUXE_NUMBER = re.compile(r"""\b[1-9]\s+(?:not\s+)?in\s+[\w.()\[\]"', ]*deluxe|
 ALLOWED = {
     # canasty's [cheats] table is free-form (a letter, its text), with no key to name its rule
     ("puzzles/grading.py", '"Y-CHEATS'),
-    # the bots' play: Deluxe 2 (same-suit groups) and 6 (the auction) by number; the game engine reads
-    # the switches the options turn on (``scoring.same_suit_group_card``, ``game.auction``)
-    ("engine/bots.py", "2 in kit.rules.options.get(\"deluxe"),
-    ("engine/bots.py", "6 in kit.rules.options.get(\"deluxe"),
 }
 
 

@@ -281,7 +281,7 @@ def combinings(view: PlayerView, kit: Kit) -> list[Combine]:
     out = []
     table = view.melds
     infos = [kit.info(m) for m in table]
-    two = 2 in kit.rules.options.get("deluxe", [])
+    two = bool(kit.rules["scoring"].get("same_suit_group_card"))  # same-suit groups score apart
     for a in range(len(table)):
         for b in range(a + 1, len(table)):
             x, y = infos[a], infos[b]
@@ -332,7 +332,7 @@ class GreedyBot:
         if kit.combining:
             for move in exchanges(view, kit)[:1] + combinings(view, kit)[:1]:
                 return move
-        if 6 in kit.rules.options.get("deluxe", []) and not view.offered and not view.table_moves:
+        if kit.rules["game"].get("auction") and not view.offered and not view.table_moves:
             offer = self.offer(view, kit)
             if offer is not None:
                 return offer
@@ -438,7 +438,7 @@ class RandomBot:
                 if found is not None:
                     return Play(found[0])
             return Draw()
-        if (6 in kit.rules.options.get("deluxe", []) and not view.offered and not view.table_moves
+        if (kit.rules["game"].get("auction") and not view.offered and not view.table_moves
                 and len(view.hand) > 2 and rng.random() < 0.15):
             return Offer(tuple(rng.sample(view.hand, rng.randint(1, min(2, len(view.hand) - 2)))))
         spot = view.spot_as(DRAWN)
