@@ -19,14 +19,20 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, kind_feedback,
-                          kind_question, learn, meld_verdict, practise, problem, progress_widget, quote, recap,
-                          shuffled_pack, solution, sort_hand, whole_number)
+                          kind_question, ladder_step, learn, meld_verdict, number_word, practise, problem,
+                          progress_widget, quote, recap, shuffled_pack, solution, sort_hand, whole_number)
     from tutor.cards import format_cards, parse_cards
+    from tutor.render import cards_text
     from tutor.rules import rules_for
 
     rules = rules_for("classic")
     LESSON = "01_cards_and_values"
-    EXERCISES = ("same-card", "red-threes", "black-threes", "wild-cards", "worth-exactly", "add-them-up")
+    EXERCISES = ("same-card", "most-points", "fewest-points", "red-threes", "black-threes", "wild-cards",
+                 "worth-exactly", "add-them-up")
+    # "Worth the most" climbs: the top value held by one rank only, then by cards of two ranks or more.
+    MOST_STEPS = ("one rank", "ranks")
+    # "Worth the least" climbs: naturals only at the bottom, then a black three among them.
+    FEWEST_STEPS = ("naturals", "black three")
 
 
 @app.function
@@ -67,6 +73,74 @@ def wild_feedback(hand, selected) -> tuple:
         return False, f"{len(wild) - len(picked)} more: every joker and every 2 is wild, whatever its suit."
     return True, f"Right: {format_cards(picked)} are the wild cards, jokers and 2s."
 
+
+@app.function
+def most_question(n: int) -> tuple:
+    """The n-th "worth the most" hand, as dealt (red threes laid out): its top value held by one rank, then more."""
+    step = ladder_step(n, MOST_STEPS)
+
+    def fits(dealt):
+        hand = dealt["hand"]
+        top = max(rules.value(c) for c in hand)
+        best = [c for c in hand if rules.value(c) == top]
+        # A handful to find, not half the hand.
+        return len(best) <= 4 and (len({c.rank for c in best}) == 1) == (step == "one rank")
+
+    return deal_until(rules, 1400 + n, fits, cards=11)["hand"]
+
+
+@app.function
+def fewest_question(n: int) -> tuple:
+    """The n-th "worth the least" hand, as dealt: naturals alone at the bottom, then a black three among them."""
+    step = ladder_step(n, FEWEST_STEPS)
+
+    def fits(dealt):
+        hand = dealt["hand"]
+        low = min(rules.value(c) for c in hand)
+        bottom = [c for c in hand if rules.value(c) == low]
+        blocker = any(rules.role(c) == "blocker" for c in bottom)
+        return len(bottom) <= 4 and len({c.rank for c in bottom}) >= 2 and blocker == (step == "black three")
+
+    return deal_until(rules, 1500 + n, fits, cards=11)["hand"]
+
+
+@app.function
+def extreme_feedback(hand, selected, most: bool) -> tuple:
+    """(right?, message) for "select every card worth the most" (or the least): ``rules.value`` decides."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    best = max if most else min
+    edge = best(rules.value(c) for c in hand)
+    wanted = [c for c in hand if rules.value(c) == edge]
+    stray = [c for c in picked if rules.value(c) != edge]
+    if stray:
+        card, other = stray[0], wanted[0]
+        than = "less" if most else "more"
+        return False, (f"Not {card.symbol()}: it is worth {rules.value(card)}, {than} than {other.symbol()}, "
+                       f"which is worth {edge}. A card's value is not its face: look each one up.")
+    left = list(wanted)
+    for card in picked:
+        if card in left:
+            left.remove(card)
+    if left:
+        missed = left[0]
+        why = (f"a black three is worth {edge} too, like the lowest naturals" if rules.role(missed) == "blocker"
+               else f"{missed.symbol()} is worth {edge} too" if missed.rank not in {c.rank for c in picked}
+               else "every copy counts, whatever its suit")
+        return False, f"{number_word(len(left)).capitalize()} more: {why}."
+    each = "the most" if most else "the least"
+    verb = "is worth" if len(wanted) == 1 else "are worth"
+    return True, f"Right: {cards_text(wanted)} {verb} {edge}{' each' * (len(wanted) > 1)}, {each} in this hand."
+
+
+@app.function
+def value_hint() -> str:
+    """The values of the cards, from the rules data, with the trap of the small wild card named."""
+    v = {code: rules.value(parse_cards(code)[0]) for code in ("JK", "AS", "2S", "KS", "7S", "3S")}
+    return (f"A joker is worth {v['JK']}, an ace {v['AS']} and a 2 {v['2S']}, a king down to an 8 {v['KS']}, "
+            f"a 7 down to a 4 {v['7S']}, and a black three {v['3S']}. A small face is not always a small value: "
+            "look twice at the 2s.")
 
 @app.function
 def worth_question(seed: int) -> dict:
@@ -193,6 +267,60 @@ def _(new_twin):
 def twin_check(tracker, twin_hand, twin_pick):
     _right, _text = twin_feedback(twin_hand, twin_pick.widget.selected)
     practise(_right, _text, _text, tracker=tracker, exercise="same-card", waiting="Select two cards.")
+    return
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: worth the most, worth the least
+
+    Every card also has a value in points (the table in the next section
+    lists them all). Select **every card worth the most** in the first hand,
+    and **every card worth the least** in the second. The red threes have been
+    laid out already, so neither hand holds one.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_most = deal_button("Other hands")
+    new_most
+    return (new_most,)
+
+
+@app.cell
+def _(new_most):
+    most_hand = most_question(new_most.value)
+    fewest_hand = fewest_question(new_most.value)
+    most_pick = hand_widget(rules, most_hand)
+    fewest_pick = hand_widget(rules, fewest_hand)
+    mo.vstack([mo.md("**Every card worth the most:**"), most_pick, mo.md("**Every card worth the least:**"),
+               fewest_pick,
+               hint(value_hint())])
+    return fewest_hand, fewest_pick, most_hand, most_pick
+
+
+@app.cell
+def most_check(fewest_hand, fewest_pick, most_hand, most_pick, tracker):
+    _most, _most_text = extreme_feedback(most_hand, most_pick.widget.selected, True)
+    _fewest, _fewest_text = extreme_feedback(fewest_hand, fewest_pick.widget.selected, False)
+    mo.vstack([practise(_most, _most_text, _most_text, tracker=tracker, exercise="most-points",
+                        waiting="Select the cards worth the most."),
+               practise(_fewest, _fewest_text, _fewest_text, tracker=tracker, exercise="fewest-points",
+                        waiting="Select the cards worth the least.")])
+    return
+
+
+@app.cell(hide_code=True)
+def _(fewest_hand, most_hand):
+    _top = max(rules.value(c) for c in most_hand)
+    _low = min(rules.value(c) for c in fewest_hand)
+    solution("Show the answer", mo.vstack([
+        cards_view([c for c in most_hand if rules.value(c) == _top], rules, label=f"worth {_top} each, the most"),
+        cards_view([c for c in fewest_hand if rules.value(c) == _low], rules, label=f"worth {_low} each, the least"),
+    ]))
     return
 
 
