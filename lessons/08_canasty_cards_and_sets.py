@@ -30,7 +30,13 @@ with app.setup:
 
     rules = rules_for("canasty")
     LESSON = "08_canasty_cards_and_sets"
-    EXERCISES = ("wild-cards", "lay-out", "replacements", "pick-a-set", "legal-set", "every-wild", "seven-bonus")
+    EXERCISES = ("wild-cards", "lay-out", "replacements", "pick-a-set", "legal-set", "every-wild", "seven-bonus",
+                 "one-too-many", "counts-minus")
+    # The "one too many" tables grow, as players: two packs, then three, then four, so a card comes
+    # more and more often before one copy is too many.
+    PACK_STEPS = (4, 7, 10)
+    # The "counts minus" hands climb: a black three beside kings, then a joker too, then a red three as well.
+    MINUS_STEPS = (("3S",), ("3C", "JK"), ("3S", "JK", "3D"))
     # The "lay them out" hands climb, as (red threes, jokers) dealt: one red three, then a joker beside it,
     # then two red threes and a joker, of which only the first red three draws two.
     BONUS_STEPS = ((1, 0), (1, 1), (2, 1))
@@ -140,6 +146,90 @@ def _():
     return
 
 
+@app.function
+def too_many_question(n: int) -> dict:
+    """The n-th "one too many" row: every copy of one natural the table's packs hold, and one more, among others."""
+    players = ladder_step(n, PACK_STEPS)
+    table_rules = rules_for("canasty", {"players": players})
+    rng = random.Random(8500 + n)
+    rank, *others = rng.sample(list(table_rules.natural_ranks), 4)
+    card = Card(rank, rng.choice("SHDC"))
+    # the other cards: the same rank in another suit (a card alike, but not the same), and lone naturals
+    alike = Card(rank, rng.choice([s for s in "SHDC" if s != card.suit]))
+    row = [card] * (table_rules.copies(card) + 1) + [alike] + [Card(r, rng.choice("SHDC")) for r in others]
+    rng.shuffle(row)
+    return {"row": tuple(row), "players": players, "rules": table_rules}
+
+
+@app.function
+def too_many_feedback(question, selected) -> tuple:
+    """(right?, message) for "select the one card too many", by the number of copies the table's packs hold."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    table_rules, row = question["rules"], question["row"]
+    decks = table_rules.layout.decks
+    over = [c for c in dict.fromkeys(row) if row.count(c) > table_rules.copies(c)]
+    if len(picked) > 1:
+        return False, "Only one card is too many: select a single card."
+    card = picked[0]
+    if card not in over:
+        return False, (f"{card.symbol()} may well be there: {question['players']} players play with "
+                       f"{number_word(decks)} packs, and {card.symbol()} shows {number_word(row.count(card))} "
+                       f"time{'s' * (row.count(card) != 1)} here. Count each card of the same rank and suit.")
+    return True, (f"Right: {number_word(decks).capitalize()} packs hold {number_word(table_rules.copies(card))} "
+                  f"{card.symbol()}, and the row shows {number_word(row.count(card))}. The more players, the more "
+                  "packs, the more copies of each card.")
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: one card too many
+
+    Every card below turned up in one game, but one of them cannot have:
+    the packs on this table do not hold that many copies of it. Select
+    **the card that is one too many**. The table grows from question to
+    question, and so do its packs.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_too_many = deal_button("Next table")
+    new_too_many
+    return (new_too_many,)
+
+
+@app.cell
+def _(new_too_many):
+    many_ask = too_many_question(new_too_many.value)
+    many_pick = hand_widget(rules, many_ask["row"])
+    mo.vstack([mo.md(f"A table of **{many_ask['players']}** players."), many_pick,
+               hint("Find the table's number of packs above: each pack holds every card once. Then count the "
+                    "copies of each card, suit as well as rank.")])
+    return many_ask, many_pick
+
+
+@app.cell
+def too_many_check(many_ask, many_pick, tracker):
+    _right, _text = too_many_feedback(many_ask, many_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="one-too-many", waiting="Select one card.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(many_ask):
+    _row, _rules = many_ask["row"], many_ask["rules"]
+    _card = next(c for c in _row if _row.count(c) > _rules.copies(c))
+    solution("Show the solution", mo.md(
+        f"{many_ask['players']} players play with **{number_word(_rules.layout.decks)}** packs, so there are "
+        f"{number_word(_rules.copies(_card))} {_card.symbol()} in play; the row shows "
+        f"{number_word(_row.count(_card))}. Any one {_card.symbol()} is the card too many."))
+    return
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -161,6 +251,87 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "Y-WILD", "Y-VALUES")
+    return
+
+
+@app.function
+def minus_question(n: int) -> tuple:
+    """The n-th "counts minus" hand, as it ends for a player who is not down: dealt cards, a king and these cards."""
+    extra = ladder_step(n, MINUS_STEPS)
+    rng = random.Random(8600 + n)
+    hand = list(deal(rules, 8600 + n, cards=7)["hand"])
+    return sort_hand(rules, hand + [Card("K", rng.choice("SHDC")), Card("2", rng.choice("SHDC"))]
+                     + list(parse_cards(" ".join(extra))))
+
+
+@app.function
+def counts_minus(card) -> bool:
+    """Does this card count minus for a player not down? A minus value, or a bonus card (by the variant's data)."""
+    return rules.value(card) < 0 or rules.role(card) == "bonus"
+
+
+@app.function
+def minus_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select every card that counts minus for a player who is not down"."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    stray = next((c for c in picked if not counts_minus(c)), None)
+    if stray is not None:
+        why = ("a wild card, never a bonus card, so it counts plus" if rules.is_wild(stray)
+               else "a natural, counting plus")
+        return False, f"Not {stray.symbol()}: it is {why} ({rules.value(stray)}), down or not."
+    missed = [c for c in hand if counts_minus(c) and picked.count(c) < hand.count(c)]
+    if missed:
+        card = missed[0]
+        why = ("a black three counts minus wherever it ends the hand" if rules.role(card) != "bonus"
+               else "a bonus card counts plus only for a player who is down, and minus for one who is not")
+        return False, f"Look again at {card.symbol()}: {why}."
+    total = sum(abs(rules.value(c)) for c in picked)
+    return True, (f"Right: {cards_text(picked)} count{'s' * (len(picked) == 1)} minus here, "
+                  f"**{total}** in all. The kings and 2s are wild and count plus.")
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Quick check: what counts minus?
+
+    The hand is over, and this player is **not down**. Select **every
+    card that counts minus**, and nothing else. First a black three; then a
+    joker beside it; then a red three as well.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_minus = deal_button("Next hand")
+    new_minus
+    return (new_minus,)
+
+
+@app.cell
+def _(new_minus):
+    minus_hand = minus_question(new_minus.value)
+    minus_pick = hand_widget(rules, minus_hand)
+    mo.vstack([minus_pick, hint("Wild cards count plus, down or not. Which cards are bonus cards here, and what "
+                                "happens to a black three?")])
+    return minus_hand, minus_pick
+
+
+@app.cell
+def minus_check(minus_hand, minus_pick, tracker):
+    _right, _text = minus_feedback(minus_hand, minus_pick.widget.selected)
+    practise(_right, _text, _text, tracker=tracker, exercise="counts-minus", waiting="Select the cards that count minus.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(minus_hand):
+    _minus = [c for c in minus_hand if counts_minus(c)]
+    solution("Show the solution", mo.md(f"{cards_text(_minus)}: the black threes always, the jokers and red threes "
+                                        "because this player is not down."))
     return
 
 

@@ -35,7 +35,12 @@ with app.setup:
     rules = rules_for("albany")
     LESSON = "11_albany_sets_and_stoppers"
     EXERCISES = ("pick-a-sequence", "extend-sequence", "pick-stoppers", "stoppers-go-out", "exchange-joker",
-                 "combine-or-not", "bridge-sets", "group-or-sequence")
+                 "combine-or-not", "bridge-sets", "group-or-sequence", "albany-wilds", "pick-a-group")
+    # Wild cards to find: in a dealt hand, then in a bigger one.
+    WILD_PICK_STEPS = (11, 15)
+    # A group to find: three naturals of a rank beside a run of one suit, then a pair that needs a wild
+    # card (and more wild cards than a set may carry), then a pair whose third card runs on in one suit.
+    GROUP_STEPS = ("plain", "wild", "tempting")
     # Each ladder climbs one step a question, then stays on its top step.
     # A sequence to find: three naturals in a row, then one with a gap for a wild card, then a long one
     # from a hand holding more wild cards than one set may carry.
@@ -584,6 +589,64 @@ def _():
     return
 
 
+@app.function
+def albany_wilds_question(n: int) -> tuple:
+    """The n-th "select the wild cards" hand, as dealt from Albany's three packs: a bigger hand after the first."""
+    return kind_question(rules, 11700 + n, "wild", cards=ladder_step(n, WILD_PICK_STEPS))
+
+
+@app.function
+def albany_wilds_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select every wild card", by Albany's roles."""
+    right, text = role_feedback(rules, hand, selected, "wild", "wild cards")
+    stray = [c for c in parse_cards(selected) if not rules.is_wild(c)]
+    if stray and stray[0].rank in rules_for("canasty").wild_ranks:
+        # the misconception a Canasty player brings along
+        text += f" {stray[0].symbol()} is wild in Canasty, not in Albany."
+    return right, text
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: the wild cards
+
+    Select **every wild card** in this Albany hand, and nothing else. The
+    second hand is bigger.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_wilds = deal_button("Next hand")
+    new_wilds
+    return (new_wilds,)
+
+
+@app.cell
+def _(new_wilds):
+    wilds_hand = albany_wilds_question(new_wilds.value)
+    wilds_pick = hand_widget(rules, wilds_hand)
+    mo.vstack([wilds_pick, hint("Albany's wild cards are those of the classic game, not of Canasty; threes are "
+                                "never wild.")])
+    return wilds_hand, wilds_pick
+
+
+@app.cell
+def albany_wilds_check(tracker, wilds_hand, wilds_pick):
+    _right, _text = albany_wilds_feedback(wilds_hand, wilds_pick.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="albany-wilds", waiting="Select the wild cards.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(wilds_hand):
+    solution("Show the solution", mo.md(f"{cards_text([c for c in wilds_hand if rules.is_wild(c)])}: every "
+                                        "2 and every joker, whatever its suit or colour."))
+    return
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(r"""
@@ -612,6 +675,92 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "A-SET", "A-NOMIN")
+    return
+
+
+@app.function
+def pick_group_question(n: int) -> dict:
+    """The n-th "select a group" hand: three naturals of a rank, then a pair and wild cards, then a tempting pair."""
+    step = ladder_step(n, GROUP_STEPS)
+    order = low_to_high()
+    rng = random.Random(11800 + n)
+    start = rng.randint(1, len(order) - 3)
+    rank, suit = order[start], rng.choice("SHDC")
+    others = [x for x in "SHDC" if x != suit]
+    if step == "plain":
+        # three of a rank, two of them beside their neighbours in one suit: a run to mistake for the answer
+        near = [Card(order[start - 1], suit), Card(order[start + 1], suit)]
+        group = [Card(rank, suit), Card(rank, others[0]), Card(rank, others[1])]
+        hand = group + near
+    elif step == "wild":
+        # a pair and three wild cards: one more than a set may carry
+        group = [Card(rank, suit), Card(rank, others[0]), Card("2", rng.choice("SHDC"))]
+        hand = group + [Card("JK"), Card("2", rng.choice("SHDC"))]
+    else:
+        # a pair, its neighbours in one suit, and a wild card: the run is legal, but it is no group
+        group = [Card(rank, suit), Card(rank, others[0]), Card("JK")]
+        hand = group + [Card(order[start + 1], suit), Card(order[start + 2], suit)]
+    used = {c.rank for c in hand}
+    hand += strangers(rng, suit, used, 10 - len(hand)) + [Card("3", rng.choice("SHDC"))]
+    return {"hand": sort_hand(rules, hand), "example": tuple(group), "step": step}
+
+
+@app.function
+def pick_group_feedback(selected) -> tuple:
+    """(right?, message) for the cards a learner selects as a group, judged by the meld rules."""
+    cards = tuple(parse_cards(selected))
+    if not cards:
+        return None, ""
+    mistake = set_mistake(cards)
+    if mistake is not None:
+        return False, f"Not a set: {mistake}."
+    meld = judge(rules, cards, going_out=False)
+    if meld.kind != "group":
+        what = "a sequence, of one suit in a row" if meld.kind == "sequence" else "a set of wild cards only"
+        return False, f"A legal set, but {what}: a group is cards of one rank, whatever their suits."
+    wilds = f" and {number_word(meld.wilds)} wild card{'s' * (meld.wilds != 1)}" if meld.wilds else ""
+    return True, f"Right: {cards_text(cards)} is a group, {number_word(meld.naturals)} naturals{wilds}."
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: find a group
+
+    Select cards of your hand that make a **group**. First three naturals
+    of one rank; then a pair that needs a wild card; then a hand where a
+    sequence is easier to see.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_group = deal_button("Next hand")
+    new_group
+    return (new_group,)
+
+
+@app.cell
+def _(new_group):
+    grp_ask = pick_group_question(new_group.value)
+    grp_hand = hand_widget(rules, grp_ask["hand"])
+    mo.vstack([grp_hand, hint(f"Look for one rank, in any suits. A group needs "
+                              f"{number_word(rules['meld']['min_naturals'])} naturals and holds at most "
+                              f"{number_word(rules.max_wilds())} wild cards; a 3 is never in a set.")])
+    return grp_ask, grp_hand
+
+
+@app.cell
+def group_check(grp_hand, tracker):
+    _right, _text = pick_group_feedback(grp_hand.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="pick-a-group", waiting="Select the cards of a group.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(grp_ask):
+    solution("Show a group in this hand", meld_verdict(rules, grp_ask["example"]))
     return
 
 
