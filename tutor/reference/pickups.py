@@ -220,8 +220,8 @@ def _small_additions(rules, lead, pool: list[Card], counts: Counter, test, min_n
         suits = {c.suit for c in anchors + [c for c in bridge if rules.role(c) == "natural"]}
         suited = [c for c in naturals if c.suit in suits]
     if anchors:
-        naturals = [c for c in naturals if any(c.rank == a.rank or (c.suit == a.suit and abs(c.order - a.order) <= reach)
-                                               for a in anchors)]
+        naturals = [c for c in naturals
+                    if any(c.rank == a.rank or (c.suit == a.suit and abs(c.order - a.order) <= reach) for a in anchors)]
     # wild cards differ only by kind: one choice per multiset of kinds, the first cards of the pool
     wild_ids = [c for c in dict.fromkeys(pool) if rules.role(c) == "wild"]
     wild_sets, seen = [()], set()

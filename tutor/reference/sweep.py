@@ -28,9 +28,9 @@ wild cards used, canastas (capped at what going out needs), cards kept
 goes on), whether a new set is down, and per suit the open sequences:
 ``(tag, length, naturals, wilds, top)``, length capped at a canasta's,
 naturals at what the shape asks of them (the least a sequence holds, or as
-many as its wild cards may reach when they may not outnumber naturals). For each state the most first-meld
-points are kept, with a back-pointer, so ``best`` is exact and the witness can
-be rebuilt. Wild-card sets and stopper sets (Deluxe option 1) touch no rank,
+many as its wild cards may reach when they may not outnumber naturals). For
+each state the most first-meld points are kept, with a back-pointer, so
+``best`` is exact and the witness can be rebuilt. Wild-card sets and stopper sets (Deluxe option 1) touch no rank,
 so they are added at the end.
 """
 
