@@ -21,13 +21,14 @@ with app.setup:
     from rulebook import (cards_view, check, deal, deal_button, deal_until, hand_widget, hint, kind_words, ladder_step,
                           learn, meld_mistake, meld_verdict, number_word, pack_cards, play_text, practise,
                           progress_widget, quote, recap, rule_html, shuffled_pack, solution, sort_hand, table_view,
-                          verdict_view, wild_limits_text)
+                          verdict_view, wild_limit, wild_limits_text)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
     from tutor.questions import ask, referee
     from tutor.render import cards_text
     from tutor.rules import diff, load_variant, rules_for
+    from tutor.scoring import score_hand
     from tutor.spot import Spot
 
     classic = rules_for("classic")
@@ -73,7 +74,13 @@ with app.setup:
     BOTH_WAYS = {(True, True): "both", (True, False): "classic only", (False, True): "house only",
                  (False, False): "neither"}
     LESSON = "07_house_rules"
-    EXERCISES = ("what-changed", "which-accepts", "house-meld", "draw-two", "house-pickup")
+    EXERCISES = ("what-changed", "which-accepts", "house-meld", "draw-two", "house-pickup", "costs-less",
+                 "keep-back")
+    # The "costs less" hands climb: one black three left in hand among wild cards, then two, then three.
+    COST_STEPS = (1, 2, 3)
+    # The "keep back" melds climb, as (naturals, wild cards): legal at the house, and one, two, then three
+    # wild cards over what classic allows.
+    KEEP_STEPS = ((4, 4), (5, 5), (7, 6))
 
 
 @app.function
@@ -385,6 +392,96 @@ def changed_check(changed_hand, changed_pick, tracker):
     return
 
 
+@app.function
+def left_in_hand(rules, cards) -> int:
+    """What these cards score left in the hand of a player who has not gone out, by the variant's scoring."""
+    return score_hand(Spot.from_dict({"variant": rules.id, "options": {"players": 2},
+                                      "hand": format_cards(cards)})).total
+
+
+@app.function
+def cost_question(n: int) -> tuple:
+    """The n-th "costs less" hand, left at the end: dealt house cards, wild cards, and this many black threes."""
+    rng = random.Random(7300 + n)
+    hand = [c for c in deal(house, 7300 + n, cards=6)["hand"] if house.role(c) != "blocker"]
+    used = Counter(hand)  # so no card shows more often than the pack holds it
+    blacks = [c for c in (Card("3", s) for s in "SHDC") if house.role(c) == "blocker"]
+    threes = rng.sample([c for c in blacks for _ in range(house.copies(c))], ladder_step(n, COST_STEPS))
+    hand += pack_cards(house, rng, used, "2", 1) + pack_cards(house, rng, used, "JK", 1)
+    return sort_hand(house, hand + threes)
+
+
+@app.function
+def costs_less(card) -> bool:
+    """Does this card, left in hand, cost less at the house table than in classic (scored by each game)?"""
+    return left_in_hand(house, [card]) > left_in_hand(classic, [card])
+
+
+@app.function
+def cost_feedback(hand, selected) -> tuple:
+    """(right?, message) for "select every card left in hand that costs less at the house table"."""
+    picked = parse_cards(selected)
+    if not picked:
+        return None, ""
+    same = next((c for c in picked if not costs_less(c)), None)
+    if same is not None:
+        extra = (" The house changes what a meld of wild cards may hold, not what a wild card left in hand costs."
+                 if house.is_wild(same) else "")
+        return False, (f"Not {same.symbol()}: left in hand it scores {left_in_hand(classic, [same])} in both "
+                       f"games.{extra}")
+    missed = list((Counter(c for c in hand if costs_less(c)) - Counter(picked)).elements())
+    if missed:
+        c = missed[0]
+        return False, (f"{number_word(len(missed)).capitalize()} more: {c.symbol()} scores "
+                       f"{left_in_hand(classic, [c])} left in hand in classic, {left_in_hand(house, [c])} at "
+                       "the house.")
+    return True, (f"Right: {cards_text(picked)}. The whole hand scores {left_in_hand(classic, hand)} in classic "
+                  f"and {left_in_hand(house, hand)} at the house: only the black threes cost less.")
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    **Practice: left in hand.** The hand is over and this player did not
+    go out: every card below is left in the hand and counts against it.
+    Select **every card that costs less at the house table** than in
+    classic.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_cost = deal_button("Next hand")
+    new_cost
+    return (new_cost,)
+
+
+@app.cell
+def _(new_cost):
+    cost_hand = cost_question(new_cost.value)
+    cost_pick = hand_widget(house, cost_hand)
+    mo.vstack([cost_pick, hint("Look for the change above about cards left in a hand. The changes about wild "
+                               "cards speak of melds, not of what a card costs.")])
+    return cost_hand, cost_pick
+
+
+@app.cell
+def cost_check(cost_hand, cost_pick, tracker):
+    _right, _text = cost_feedback(cost_hand, cost_pick.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="costs-less", waiting="Select cards in the hand.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(cost_hand):
+    _less = [c for c in cost_hand if costs_less(c)]
+    solution("Show the solution", mo.md(f"{cards_text(_less)}: each black three left in hand scores "
+                                        f"{left_in_hand(classic, _less[:1])} in classic and "
+                                        f"{left_in_hand(house, _less[:1])} at the house."))
+    return
+
+
 @app.cell(hide_code=True)
 def _():
     mo.md(rf"""
@@ -428,6 +525,85 @@ def both_verdicts(hand_view, tracker):
         mo.vstack([mo.md("**classic**"), meld_verdict(classic, _picked, going_out=False)]),
         mo.vstack([mo.md("**house**"), meld_verdict(house, _picked, going_out=False)]),
     ], widths="equal", align="start")
+    return
+
+
+@app.function
+def keep_question(n: int) -> tuple:
+    """The n-th "keep back" meld: naturals of one rank and wild cards, legal at the house, too wild for classic."""
+    naturals, wilds = ladder_step(n, KEEP_STEPS)
+    rng = random.Random(7400 + n)
+    cards = pack_cards(house, rng, Counter(), rng.choice(list(house.natural_ranks)), naturals)
+    # the wild cards, drawn from every wild card the pack holds
+    pool = [c for rank in sorted(house.wild_ranks) for c in ([Card("JK")] if rank == "JK" else
+                                                             [Card(rank, s) for s in "SHDC"])
+            for _ in range(house.copies(c))]
+    return sort_hand(house, cards + rng.sample(pool, wilds))
+
+
+@app.function
+def keep_feedback(meld, selected) -> tuple:
+    """(right?, message) for "select the fewest cards to keep back so classic accepts the meld too"."""
+    picked = list(parse_cards(selected))
+    if not picked:
+        return None, ""
+    rest = list((Counter(meld) - Counter(picked)).elements())
+    natural = next((c for c in picked if house.is_natural(c)), None)
+    if natural is not None:
+        return False, (f"Keep {natural.symbol()} in the meld: classic refuses this meld for its wild cards, and "
+                       "every natural taken out lets it carry fewer of them.")
+    mistake = meld_mistake(classic, rest)
+    if mistake is not None:
+        return False, f"Classic still refuses {cards_text(rest)}: {mistake}."
+    # the fewest: put one wild card back, and classic must refuse the meld again
+    if meld_mistake(classic, rest + picked[:1]) is None:
+        return False, (f"Both games accept {cards_text(rest)}, but classic would take "
+                       f"{cards_text(rest + picked[:1])} too: keep back fewer wild cards.")
+    return True, (f"Right: keep back {cards_text(picked)}. Classic accepts {cards_text(rest)}; the house "
+                  f"accepts the whole meld, {cards_text(meld)}.")
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    **Practice: keep some back.** The house accepts the meld below; a
+    classic table does not. Select **the fewest cards to keep back in
+    your hand** so that classic accepts the rest too.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_keep = deal_button("Next meld")
+    new_keep
+    return (new_keep,)
+
+
+@app.cell
+def _(new_keep):
+    keep_meld = keep_question(new_keep.value)
+    keep_pick = hand_widget(house, keep_meld)
+    mo.vstack([keep_pick, hint("Read the two limits above: count the naturals, then the wild cards classic allows "
+                               "with them.")])
+    return keep_meld, keep_pick
+
+
+@app.cell
+def keep_check(keep_meld, keep_pick, tracker):
+    _right, _text = keep_feedback(keep_meld, keep_pick.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="keep-back", waiting="Select the cards to keep back.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(keep_meld):
+    _naturals = [c for c in keep_meld if house.is_natural(c)]
+    _wilds = [c for c in keep_meld if house.is_wild(c)]
+    _allowed = wild_limit(classic, len(_naturals))
+    solution("Show the solution", mo.md(
+        f"Classic lets {number_word(len(_naturals))} naturals carry {number_word(_allowed)} wild cards, so keep "
+        f"back {cards_text(_wilds[_allowed:])}: classic accepts {cards_text(_naturals + _wilds[:_allowed])}."))
     return
 
 

@@ -185,3 +185,75 @@ def test_a_set_a_pair_with_three_wild_cards_is_named_as_too_many(load_lesson):
     assert bad is False and "at most" in text
     bad, text = lesson.pick_group_feedback(format_cards(wild))
     assert bad is False and "wild cards only" in text
+
+
+# -- 07 house rules: one game, a few changes; the same cards, two verdicts ---------------------
+
+
+def scored_left(variant, cards):
+    from tutor.scoring import score_hand
+    from tutor.spot import Spot
+
+    return score_hand(Spot.from_dict({"variant": variant, "options": {"players": 2},
+                                      "hand": format_cards(cards)})).total
+
+
+@pytest.mark.parametrize("n", SEEDS)
+def test_h_black3_a_black_three_left_in_hand_costs_less_at_the_house(load_lesson, kit, text_of, n):
+    lesson = load_lesson("07_house_rules")
+    hand = lesson.cost_question(n)
+    # each card scored alone, left in hand, by each game's scoring
+    less = [c for c in hand if scored_left("house", [c]) > scored_left("classic", [c])]
+    assert len(less) >= lesson.ladder_step(n, lesson.COST_STEPS)
+    ok, text = lesson.cost_feedback(hand, format_cards(less))
+    assert ok is True and text.startswith("Right") and str(scored_left("house", hand)) in text
+    wild = next(c for c in hand if rules_for("house").is_wild(c))
+    bad, text = lesson.cost_feedback(hand, format_cards(less + [wild]))
+    assert bad is False and "not what a wild card left in hand costs" in text
+    if len(less) > 1:
+        bad, text = lesson.cost_feedback(hand, format_cards(less[:1]))
+        assert bad is False and "more" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.cost_check.run(cost_hand=hand, cost_pick=kit.hand_widget(lesson.house, hand, selected=format_cards(
+        [wild])), tracker=tracker)
+    assert "Not" in text_of(out) and tracker.widget.solved == []
+    out, _ = lesson.cost_check.run(cost_hand=hand, cost_pick=kit.hand_widget(lesson.house, hand, selected=format_cards(
+        less)), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["costs-less"]
+
+
+def legal(variant, cards):
+    try:
+        judge(rules_for(variant), tuple(cards), going_out=False)
+        return True
+    except IllegalPlayError:
+        return False
+
+
+@pytest.mark.parametrize("n", SEEDS)
+def test_h_meld_keep_back_the_fewest_wild_cards_classic_refuses(load_lesson, kit, text_of, n):
+    lesson = load_lesson("07_house_rules")
+    meld = lesson.keep_question(n)
+    assert legal("house", meld) and not legal("classic", meld)
+    wilds = [c for c in meld if rules_for("house").is_wild(c)]
+    naturals = [c for c in meld if rules_for("house").is_natural(c)]
+    # the judge decides how many wild cards classic keeps: the most it still accepts
+    kept = max(k for k in range(len(wilds) + 1) if legal("classic", naturals + wilds[:k]))
+    back = wilds[kept:]
+    assert len(back) == n + 1 if n < len(lesson.KEEP_STEPS) else back
+    ok, text = lesson.keep_feedback(meld, format_cards(back))
+    assert ok is True and text.startswith("Right")
+    bad, text = lesson.keep_feedback(meld, format_cards(wilds))
+    assert bad is False and "keep back fewer" in text
+    if len(back) > 1:
+        bad, text = lesson.keep_feedback(meld, format_cards(back[1:]))
+        assert bad is False and "Classic still refuses" in text
+    bad, text = lesson.keep_feedback(meld, format_cards(naturals[:1] + back))
+    assert bad is False and "Keep" in text
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.keep_check.run(keep_meld=meld, keep_pick=kit.hand_widget(lesson.house, meld, selected=format_cards(
+        wilds)), tracker=tracker)
+    assert "fewer" in text_of(out) and tracker.widget.solved == []
+    out, _ = lesson.keep_check.run(keep_meld=meld, keep_pick=kit.hand_widget(lesson.house, meld, selected=format_cards(
+        back)), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["keep-back"]
