@@ -35,7 +35,11 @@ with app.setup:
     rules = rules_for("albany")
     LESSON = "11_albany_sets_and_stoppers"
     EXERCISES = ("pick-a-sequence", "extend-sequence", "pick-stoppers", "stoppers-go-out", "exchange-joker",
-                 "combine-or-not", "bridge-sets", "group-or-sequence", "albany-wilds", "pick-a-group")
+                 "combine-or-not", "bridge-sets", "group-or-sequence", "albany-wilds", "pick-a-group",
+                 "spoiled-sequence")
+    # A sequence spoiled by one card: of another suit, then a card held twice, then a wild card too many,
+    # then a three (which no wild card stands for and no set holds).
+    SPOIL_STEPS = ("suit", "twice", "wilds", "three")
     # Wild cards to find: in a dealt hand, then in a bigger one.
     WILD_PICK_STEPS = (11, 15)
     # A group to find: three naturals of a rank beside a run of one suit, then a pair that needs a wild
@@ -761,6 +765,94 @@ def group_check(grp_hand, tracker):
 @app.cell(hide_code=True)
 def _(grp_ask):
     solution("Show a group in this hand", meld_verdict(rules, grp_ask["example"]))
+    return
+
+
+@app.function
+def spoil_question(n: int) -> dict:
+    """The n-th "spoiled sequence" row: a sequence of one suit and the one card that keeps it from being one."""
+    step = ladder_step(n, SPOIL_STEPS)
+    order = low_to_high()
+    rng = random.Random(11900 + n)
+    suit = rng.choice("SHDC")
+    start = rng.randint(0, len(order) - 5)
+    run = [Card(r, suit) for r in order[start:start + 4]]
+    if step == "suit":
+        spoiler = Card(order[start + 4], rng.choice([x for x in "SHDC" if x != suit]))
+    elif step == "twice":
+        spoiler = run[rng.randint(1, 2)]
+    elif step == "wilds":
+        # two wild cards fill two gaps; the third is one too many
+        run = [run[0], Card("JK"), run[2], Card("2", rng.choice("SHDC")), Card(order[start + 4], suit)]
+        spoiler = Card("2", rng.choice("SHDC"))
+    else:
+        spoiler = Card("3", suit)
+    row = run + [spoiler]
+    rng.shuffle(row)
+    return {"row": tuple(row), "spoiler": spoiler, "step": step}
+
+
+@app.function
+def spoil_feedback(question, selected) -> tuple:
+    """(right?, message) for "select the card that spoils the sequence", judged by the meld rules."""
+    picked = tuple(parse_cards(selected))
+    if not picked:
+        return None, ""
+    if len(picked) > 1:
+        return False, "One card spoils it: select a single card."
+    rest = list(question["row"])
+    rest.remove(picked[0])
+    mistake = set_mistake(rest)
+    if mistake is not None:
+        return False, f"Without {picked[0].symbol()} the cards are still no set: {mistake}."
+    meld = judge(rules, tuple(rest), going_out=False)
+    if meld.kind != "sequence":
+        return False, f"Without {picked[0].symbol()} the cards are a set, but not a sequence."
+    why = symbols_in(meld_mistake(rules, question["row"]) or "")
+    return True, (f"Right: {cards_text(rest)} is a sequence, and {picked[0].symbol()} spoils it: {why}.")
+
+
+@app.cell(hide_code=True)
+def _():
+    mo.md(r"""
+    ### Practice: the card that spoils it
+
+    These cards would make a **sequence** but for one of them. Select
+    **the card that spoils the sequence**. First a card of the wrong suit;
+    then subtler ones.
+    """)
+    return
+
+
+@app.cell
+def _():
+    new_spoil = deal_button("Next cards")
+    new_spoil
+    return (new_spoil,)
+
+
+@app.cell
+def _(new_spoil):
+    spl_ask = spoil_question(new_spoil.value)
+    spl_row = hand_widget(rules, spl_ask["row"])
+    mo.vstack([spl_row, hint(f"A sequence is one suit in a row, each card once, with at most "
+                             f"{number_word(rules.max_wilds())} wild cards; no wild card stands for a 3.")])
+    return spl_ask, spl_row
+
+
+@app.cell
+def spoil_check(spl_ask, spl_row, tracker):
+    _right, _text = spoil_feedback(spl_ask, spl_row.widget.selected_cards())
+    practise(_right, _text, _text, tracker=tracker, exercise="spoiled-sequence", waiting="Select one card.")
+    return
+
+
+@app.cell(hide_code=True)
+def _(spl_ask):
+    _rest = list(spl_ask["row"])
+    _rest.remove(spl_ask["spoiler"])
+    solution("Show the solution", mo.vstack([mo.md(f"Take out {spl_ask['spoiler'].symbol()}:"),
+                                             meld_verdict(rules, _rest, going_out=False)]))
     return
 
 

@@ -187,6 +187,37 @@ def test_a_set_a_pair_with_three_wild_cards_is_named_as_too_many(load_lesson):
     assert bad is False and "wild cards only" in text
 
 
+@pytest.mark.parametrize("n", SEEDS)
+def test_a_set_the_card_that_spoils_a_sequence_is_the_one_the_judge_needs_out(load_lesson, kit, text_of, n):
+    lesson = load_lesson("11_albany_sets_and_stoppers")
+    rules = rules_for("albany")
+    q = lesson.spoil_question(n)
+    row = list(q["row"])
+    assert kind(rules, row) is None
+    # every card whose removal leaves a sequence, by the judge on the very cards shown
+    spoilers = []
+    for card in dict.fromkeys(row):
+        rest = list(row)
+        rest.remove(card)
+        ok, text = lesson.spoil_feedback(q, format_cards([card]))
+        if kind(rules, rest) == "sequence":
+            spoilers.append(card)
+            assert ok is True and text.startswith("Right")
+        else:
+            assert ok is False and text.startswith("Without")
+    assert spoilers and len(spoilers) < len(set(row))
+    bad, text = lesson.spoil_feedback(q, format_cards(row[:2]))
+    assert bad is False and "single card" in text
+    keeper = next(c for c in row if c not in spoilers)
+    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
+    out, _ = lesson.spoil_check.run(spl_ask=q, spl_row=kit.hand_widget(rules, row, selected=format_cards([keeper])),
+                                    tracker=tracker)
+    assert "Without" in text_of(out) and tracker.widget.solved == []
+    out, _ = lesson.spoil_check.run(spl_ask=q, spl_row=kit.hand_widget(rules, row, selected=format_cards(
+        spoilers[:1])), tracker=tracker)
+    assert "Right" in text_of(out) and tracker.widget.solved == ["spoiled-sequence"]
+
+
 # -- 07 house rules: one game, a few changes; the same cards, two verdicts ---------------------
 
 
