@@ -49,6 +49,12 @@ def reshaped(spot, base_meld: dict) -> bool:
     return any(meld.get(k) != base_meld.get(k) for k in SHAPE_KEYS)
 
 
+def show(difference) -> None:
+    question, z3, ref, spot, text = difference
+    print(f"  DIFFER {question}: z3 {str(z3)[:160]} | reference {str(ref)[:160]}\n    {spot}\n    "
+          + text.replace("\n", "\n    "), flush=True)
+
+
 def run_base(base: str, count: int, start: int, files: Path, progress: bool) -> tuple[collections.Counter, list]:
     counts: collections.Counter = collections.Counter()
     differ: list = []
@@ -77,8 +83,10 @@ def run_base(base: str, count: int, start: int, files: Path, progress: bool) -> 
             counts[f"{kind} {'agree' if z3 == ref else 'DIFFER'}"] += 1
             if z3 != ref:
                 differ.append((question, z3, ref, spot.to_json(), Path(spot.variant_name).read_text()))
+                show(differ[-1])  # at once: a long run stopped early still tells what it found
         if progress and counts["spots"] % 500 == 0:
-            print(f"  {base}: {counts['spots']:,} spots, {time.monotonic() - began:.0f} s", file=sys.stderr)
+            print(f"  {base}: {counts['spots']:,} spots, {len(differ)} differences, "
+                  f"{time.monotonic() - began:.0f} s", file=sys.stderr, flush=True)
 
     one()
     counts["seconds"] = round(time.monotonic() - began)
@@ -96,10 +104,7 @@ def main(argv=None) -> int:
     failed = False
     for base in args.bases.split(","):
         counts, differ = run_base(base, args.count, args.seed, files, not args.no_progress)
-        print(f"{base}: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts.items())))
-        for question, z3, ref, spot, text in differ[:10]:
-            print(f"  DIFFER {question}: z3 {str(z3)[:160]} | reference {str(ref)[:160]}\n    {spot}\n    "
-                  + text.replace("\n", "\n    "))
+        print(f"{base}: " + ", ".join(f"{k} {v:,}" for k, v in sorted(counts.items())), flush=True)
         failed = failed or bool(differ)
     return 1 if failed else 0
 
