@@ -77,7 +77,7 @@ def run_base(base: str, count: int, start: int, files: Path, progress: bool) -> 
             except UnsupportedVariant:
                 counts["no decider plays it"] += 1
                 continue
-            except TutorError as e:  # a decider's own fault (say, a witness the engine refuses): a difference
+            except (TutorError, AssertionError) as e:  # a decider's own fault (a witness the engine refuses)
                 z3, ref = f"error: {e}", "-"
             counts[f"{question} {'agree' if z3 == ref else 'DIFFER'}"] += 1
             counts[f"{kind} {'agree' if z3 == ref else 'DIFFER'}"] += 1

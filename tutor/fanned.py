@@ -69,7 +69,11 @@ def completions(rules, lowest: Card, named, above) -> list[tuple[Card, ...]]:
         return []
     pool = Counter(above) - Counter(named)
     faces = sorted((c for c in pool if rules.role(c) in ("natural", "wild")), key=str)
-    spare = rules["pile"]["deep_needs_naturals"] + rules["pile"]["deep_max_wilds"] - len(named) if pool else 0
+    # a least core holds no more cards than the pick-up's own minimum and cap, or than any set needs
+    m = rules["meld"]
+    most = max(rules["pile"]["deep_needs_naturals"] + rules["pile"]["deep_max_wilds"], m["min_cards"] - 1,
+               m["min_naturals"])
+    spare = most - len(named) if pool else 0
     for size in range(1, max(0, spare) + 1):
         found = [extra for extra in combinations([f for f in faces for _ in range(pool[f])], size)
                  if _core_ok(rules, lowest, tuple(named) + extra)]

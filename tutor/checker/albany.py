@@ -648,8 +648,9 @@ class Albany:
                 parts += [v >= 0, v <= hand_cap(wild[f] - lf, f), smt.Implies(lf == 1, wild[f] >= 1)]
             n, w = smt.Sum(core.values()) + lown, smt.Sum(cw.values()) + loww
             # the lowest card may itself be wild (A-DRAW); the core's cap is on the wild cards held
+            # and the lowest card with its core is a set by itself: the naturals every set needs
             parts += [n - lown >= core_n, (n - lown) + (w - loww) >= self.set_min - 1, w - loww <= core_w,
-                      w <= self.max_wilds, chi - clo + 1 - n <= w]
+                      w <= self.max_wilds, chi - clo + 1 - n <= w, n >= self.nat_min, self._fewer_wilds(w, n)]
             m.hard.append(smt.Implies(b, smt.And(parts)))
             targets.append(b)
             self.deep_choice.append((b, ("seq", k, core, cw)))
