@@ -25,20 +25,14 @@ with app.setup:
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
-    from tutor.render import cards_text, symbols_in
     from tutor.rules import rules_for
     from tutor.scoring import canasta_bonus
     from tutor.spot import Spot
 
     rules = rules_for("classic", {"players": 2})
     LESSON = "02_melds_and_wild_cards"
-    EXERCISES = ("smallest-meld", "spoils-the-meld", "pick-a-meld", "lay-off", "wild-limit", "too-many-wilds",
-                 "natural-canasta", "wild-canasta", "wild-or-not", "legal-or-not")
-    # The "smallest meld" hands climb: naturals enough on their own, then only pairs beside wild cards.
-    SMALLEST_STEPS = ("naturals", "pairs")
-    # The "which card spoils it" melds climb: a card of another rank, a black three, wild cards outnumbering
-    # the naturals, then wild cards over the cap.
-    SPOIL_STEPS = ("rank", "black three", "outnumbered", "cap")
+    EXERCISES = ("pick-a-meld", "lay-off", "wild-limit", "too-many-wilds", "natural-canasta", "wild-canasta",
+                 "wild-or-not", "legal-or-not")
     # The lay-off questions climb: naturals only, then wild cards up to what the naturals carry, then the cap.
     LAYOFF_STEPS = ("naturals", "wilds", "cap")
     # The "too many wild cards" questions climb (naturals, wild cards): outnumbered by one, by two, over the cap.
@@ -392,92 +386,6 @@ def wild_set_feedback(candidates, answers) -> tuple:
 
 
 @app.function
-def smallest_question(n: int) -> tuple:
-    """The n-th "select the smallest meld" hand: a rank held often enough, then only pairs and wild cards."""
-    step = ladder_step(n, SMALLEST_STEPS)
-    rng = random.Random(6600 + n)
-    used = Counter()
-    low = rules["meld"]["min_cards"]
-    rank, other = rng.sample(rules.natural_ranks, 2)
-    if step == "naturals":
-        cards = pack_cards(rules, rng, used, rank, low) + wild_cards(rng, used, 1)
-    else:
-        # Pairs only, and two wild cards: a pair and a wild card make a meld, one natural and two do not.
-        cards = (pack_cards(rules, rng, used, rank, low - 1) + pack_cards(rules, rng, used, other, low - 1)
-                 + wild_cards(rng, used, 2))
-    return sort_hand(rules, cards + strangers(rng, used, {rank, other}, 5))
-
-
-@app.function
-def smallest_feedback(selected) -> tuple:
-    """(right?, message) for "select the fewest cards a meld may have, making a meld": the meld judge decides."""
-    cards = tuple(parse_cards(selected))
-    if not cards:
-        return None, ""
-    low = rules["meld"]["min_cards"]
-    if len(cards) != low:
-        return False, (f"Select exactly {number_word(low)} cards, the fewest a meld may have, "
-                       f"not {number_word(len(cards))}.")
-    mistake = meld_mistake(rules, cards)
-    if mistake is not None:
-        return False, f"Not a meld: {mistake}."
-    meld = judge(rules, cards, going_out=False)
-    wild = "no wild card" if not meld.wilds else f"{number_word(meld.wilds)} wild card{'s' * (meld.wilds > 1)}"
-    return True, f"Right: {cards_text(cards)} is a meld: {number_word(meld.naturals)} naturals of one rank and {wild}."
-
-
-@app.function
-def smallest_answer(hand) -> tuple:
-    """A meld of the fewest cards in the hand, found by the meld judge."""
-    from itertools import combinations
-
-    return next(c for c in combinations(hand, rules["meld"]["min_cards"]) if legal_now(c))
-
-
-@app.function
-def spoil_question(n: int) -> tuple:
-    """The n-th proposed meld with one card too many: another rank, a black three, a wild card past the limit."""
-    step = ladder_step(n, SPOIL_STEPS)
-    rng = random.Random(7700 + n)
-    used = Counter()
-    rank, other = rng.sample(rules.natural_ranks, 2)
-    naturals = {"rank": 3, "black three": 3, "outnumbered": rules["meld"]["min_naturals"], "cap": 5}[step]
-    base = pack_cards(rules, rng, used, rank, naturals)
-    if step in ("rank", "black three"):
-        base += wild_cards(rng, used, rng.choice([0, 1]))
-        blockers = [c for c in rules.pack if rules.role(c) == "blocker"]
-        spoiler = pack_cards(rules, rng, used, other, 1) if step == "rank" else [rng.choice(blockers)]
-    else:
-        # The most wild cards the naturals may carry, then one more.
-        base += wild_cards(rng, used, wild_limit(rules, naturals))
-        spoiler = wild_cards(rng, used, 1)
-    return sort_hand(rules, base + spoiler)
-
-
-@app.function
-def spoil_feedback(cards, selected) -> tuple:
-    """(right?, message) for "select the card that spoils this meld": the rest must be a meld, says the judge."""
-    picked = list(parse_cards(selected))
-    if not picked:
-        return None, ""
-    if len(picked) != 1:
-        return False, "Select one card only: the one without which the others make a meld."
-    card = picked[0]
-    # The judge's reasons may name cards: they are shown as the cards on screen.
-    mistake = meld_mistake(rules, taken_out(cards, picked))
-    if mistake is not None:
-        return False, f"Without {card.symbol()} the others are still no meld: {symbols_in(mistake)}."
-    return True, (f"Right: without {card.symbol()} the others make a meld. With it, "
-                  f"{symbols_in(meld_mistake(rules, cards))}.")
-
-
-@app.function
-def spoil_answer(cards) -> list:
-    """Every card whose leaving makes the rest a meld, found by the meld judge."""
-    return [c for c in dict.fromkeys(cards) if legal_now(taken_out(cards, [c]))]
-
-
-@app.function
 def lay_off_answer(question) -> list:
     """The most meld 1 can take from the hand, found by the meld judge: every natural, then wild cards while legal."""
     table, rank = list(parse_cards(question["table"])), question["rank"]
@@ -548,88 +456,6 @@ def _():
 @app.cell(hide_code=True)
 def _():
     quote(rules, "C-MELD")
-    return
-
-
-@app.cell(hide_code=True)
-def _():
-    mo.md(rf"""
-    ### Quick check: the smallest meld
-
-    Select **{number_word(rules["meld"]["min_cards"])} cards** in the hand below that make a meld.
-    """)
-    return
-
-
-@app.cell
-def _():
-    new_smallest = deal_button("Another hand")
-    new_smallest
-    return (new_smallest,)
-
-
-@app.cell
-def _(new_smallest):
-    smallest_hand = smallest_question(new_smallest.value)
-    smallest_pick = hand_widget(rules, smallest_hand)
-    mo.vstack([smallest_pick, hint("Look for cards of one rank. When no rank is there often enough, a wild card "
-                                   "may stand in, as long as the naturals are enough to carry it.")])
-    return smallest_hand, smallest_pick
-
-
-@app.cell
-def smallest_check(smallest_pick, tracker):
-    _right, _text = smallest_feedback(smallest_pick.widget.selected)
-    practise(_right, _text, _text, tracker=tracker, exercise="smallest-meld", waiting="Select the cards of a meld.")
-    return
-
-
-@app.cell(hide_code=True)
-def _(smallest_hand):
-    solution("Show one answer", cards_view(smallest_answer(smallest_hand), rules, label="a meld in this hand"))
-    return
-
-
-@app.cell(hide_code=True)
-def _():
-    mo.md(r"""
-    ### Quick check: the card that spoils it
-
-    A player wants to put the cards below down as one meld, but one card
-    stops them. Select **the card to take back** so that the others make a meld.
-    """)
-    return
-
-
-@app.cell
-def _():
-    new_spoil = deal_button("Next meld")
-    new_spoil
-    return (new_spoil,)
-
-
-@app.cell
-def _(new_spoil):
-    spoil_cards = spoil_question(new_spoil.value)
-    spoil_pick = hand_widget(rules, spoil_cards)
-    mo.vstack([spoil_pick, hint("Ask of each card: is it of the meld's rank? Is it a three? And count the wild "
-                                "cards against the naturals that carry them.")])
-    return spoil_cards, spoil_pick
-
-
-@app.cell
-def spoil_check(spoil_cards, spoil_pick, tracker):
-    _right, _text = spoil_feedback(spoil_cards, spoil_pick.widget.selected)
-    practise(_right, _text, _text, tracker=tracker, exercise="spoils-the-meld", waiting="Select the card to take back.")
-    return
-
-
-@app.cell(hide_code=True)
-def _(spoil_cards):
-    _answer = spoil_answer(spoil_cards)
-    solution("Show the answer", mo.vstack([
-        cards_view(_answer, rules, label="take back this card" if len(_answer) == 1 else "take back any one of these"),
-        meld_verdict(rules, spoil_cards, going_out=False)]))
     return
 
 

@@ -349,7 +349,7 @@ CARD_EXERCISES = [
     ("00_start_here.py", 0, "meld first"),
     ("00_start_here.py", 1, "Right: the draw came first"),
     ("01_cards_and_values.py", 0, "Select exactly two cards"),
-    ("02_melds_and_wild_cards.py", 7, "Not a legal meld"),
+    ("02_melds_and_wild_cards.py", 5, "Not a legal meld"),
     ("04_the_pile.py", 0, "Select exactly two cards"),
     ("05_red_and_black_threes.py", 1, "Only black threes"),
     ("06_going_out_and_scoring.py", 0, "you are not out"),

@@ -1,17 +1,14 @@
-"""The opening practice of classic lessons 1 and 2, drawn many times (seeded) and answered right and wrong.
+"""The opening practice of classic lesson 1, drawn many times (seeded) and answered right and wrong.
 
-The right answer comes from the rules data (``rules.value``) or the meld judge
-(``tutor.melds.is_legal``) on the very cards shown, never from the generator.
+The right answer comes from the rules data (``rules.value``) on the very cards shown, never from
+the generator.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
-
 import pytest
 
 from tutor.cards import format_cards
-from tutor.melds import is_legal
 
 SEEDS = range(12)
 
@@ -95,87 +92,3 @@ def test_c_values_the_check_marks_both_only_when_right(load_lesson, kit, text_of
                                    most_pick=kit.hand_widget(rules, most, selected=format_cards(top)),
                                    fewest_pick=kit.hand_widget(rules, fewest, selected=format_cards(low)))
     assert text_of(out).count("Right") == 2 and tracker.widget.solved == ["most-points", "fewest-points"]
-
-
-# -- 02 melds and wild cards: the smallest meld, the card that spoils it ------------------------
-
-
-@pytest.mark.parametrize("n", SEEDS)
-def test_c_meld_the_smallest_meld_is_judged_by_the_meld_rules(load_lesson, kit, text_of, n):
-    lesson = load_lesson("02_melds_and_wild_cards")
-    rules = lesson.rules
-    hand = lesson.smallest_question(n)
-    low = rules["meld"]["min_cards"]
-    shapes = list(combinations(hand, low))
-    legal = [c for c in shapes if is_legal(rules, c, going_out=False)]
-    illegal = [c for c in shapes if not is_legal(rules, c, going_out=False)]
-    assert legal and illegal
-    for cards in legal[:5]:
-        ok, text = lesson.smallest_feedback(format_cards(cards))
-        assert ok is True and text.startswith("Right")
-    for cards in illegal[:5]:
-        bad, text = lesson.smallest_feedback(format_cards(cards))
-        assert bad is False and text.startswith("Not a meld")
-    few, text = lesson.smallest_feedback(format_cards(legal[0][:-1]))
-    assert few is False and "exactly three" in text
-    assert is_legal(rules, lesson.smallest_answer(hand), going_out=False)
-    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
-    out, _ = lesson.smallest_check.run(tracker=tracker,
-                                       smallest_pick=kit.hand_widget(rules, hand, selected=format_cards(illegal[0])))
-    assert "Right" not in text_of(out) and tracker.widget.solved == []
-    out, _ = lesson.smallest_check.run(tracker=tracker,
-                                       smallest_pick=kit.hand_widget(rules, hand, selected=format_cards(legal[0])))
-    assert "Right" in text_of(out) and tracker.widget.solved == ["smallest-meld"]
-
-
-def test_c_meld_past_the_first_hand_no_rank_makes_a_meld_without_a_wild_card(load_lesson):
-    lesson = load_lesson("02_melds_and_wild_cards")
-    rules = lesson.rules
-    for n in range(1, 6):
-        hand = lesson.smallest_question(n)
-        legal = [c for c in combinations(hand, 3) if is_legal(rules, c, going_out=False)]
-        assert legal and all(any(rules.is_wild(x) for x in c) for c in legal)
-        one_natural = [c for c in hand if rules.is_natural(c)][:1] + [c for c in hand if rules.is_wild(c)][:2]
-        bad, text = lesson.smallest_feedback(format_cards(one_natural))
-        assert bad is False and "one natural only" in text
-
-
-@pytest.mark.parametrize("n", SEEDS)
-def test_c_meld_the_card_that_spoils_a_meld_is_the_judge_s(load_lesson, kit, text_of, n):
-    lesson = load_lesson("02_melds_and_wild_cards")
-    rules = lesson.rules
-    cards = lesson.spoil_question(n)
-    assert not is_legal(rules, cards, going_out=False)
-    spoilers = [c for c in set(cards) if is_legal(rules, without(cards, c), going_out=False)]
-    keepers = [c for c in set(cards) if c not in spoilers]
-    assert spoilers and keepers
-    for card in spoilers:
-        ok, text = lesson.spoil_feedback(cards, str(card))
-        assert ok is True and text.startswith("Right") and card.symbol() in text
-    for card in keepers:
-        bad, text = lesson.spoil_feedback(cards, str(card))
-        assert bad is False and "still no meld" in text
-    two, text = lesson.spoil_feedback(cards, format_cards(cards[:2]))
-    assert two is False and "one card only" in text
-    assert set(lesson.spoil_answer(cards)) == set(spoilers)
-    tracker = kit.progress_widget(lesson.LESSON, lesson.EXERCISES)
-    out, _ = lesson.spoil_check.run(spoil_cards=cards, tracker=tracker,
-                                    spoil_pick=kit.hand_widget(rules, cards, selected=str(keepers[0])))
-    assert "Right" not in text_of(out) and tracker.widget.solved == []
-    out, _ = lesson.spoil_check.run(spoil_cards=cards, tracker=tracker,
-                                    spoil_pick=kit.hand_widget(rules, cards, selected=str(spoilers[0])))
-    assert "Right" in text_of(out) and tracker.widget.solved == ["spoils-the-meld"]
-
-
-def test_c_meld_the_spoilers_climb_from_another_rank_to_a_black_three_to_too_many_wild_cards(load_lesson):
-    lesson = load_lesson("02_melds_and_wild_cards")
-    rules = lesson.rules
-    spoilers = []
-    for n in range(len(lesson.SPOIL_STEPS)):
-        cards = lesson.spoil_question(n)
-        spoilers.append({rules.role(c) for c in lesson.spoil_answer(cards)})
-    assert spoilers == [{"natural"}, {"blocker"}, {"wild"}, {"wild"}]
-    told = [lesson.spoil_feedback(c, str(lesson.spoil_answer(c)[0]))[1]
-            for c in map(lesson.spoil_question, range(4))]
-    assert "different ranks" in told[0] and "black 3s" in told[1]
-    assert "outnumber" in told[2] and "at most three" in told[3]
