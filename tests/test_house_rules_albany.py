@@ -192,3 +192,25 @@ def test_a_draw_the_top_card_taken_alone_is_told_as_such():
              phase="before-draw", players=2)
     first = ask("play", s, play="pickup; discard JS").reasons[0].text
     assert "cannot be laid off" in first and "alone" in first
+
+
+@pytest.mark.parametrize("decider", DECIDERS)
+def test_a_draw_a_deep_sequence_holds_the_naturals_the_house_asks_of_every_set(tmp_path, decider):
+    # KS with AS and a wild card is two naturals: short of this table's three, so no first meld comes of it
+    variant = house(tmp_path, 'extends = "albany"\n[cards]\nwild = ["JK", "2"]\n[meld]\nmin_naturals = 3\n'
+                              'max_wilds = "none"\n[pile]\ndeep_needs_naturals = 1\n[wild_meld]\nallowed = false\n')
+    s = spot(variant, "AS AC 2S 2H", discard="KS QS", phase="before-draw", players=2)
+    assert ask("initial-meld", s, decider=decider).answer is False
+
+
+@pytest.mark.parametrize("decider", DECIDERS)
+def test_a_deluxe_3_a_core_is_completed_with_as_many_cards_taken_as_the_house_sets_need(tmp_path, decider):
+    # KS, AS and a wild card need QS, taken above KS, for this table's three naturals
+    variant = house(tmp_path, 'extends = "albany"\n[cards]\nwild = ["JK", "2"]\n[meld]\nmin_naturals = 3\n'
+                              'max_wilds = "none"\n[pile]\ndeep_needs_naturals = 1\ndeep_max_wilds = 1\n'
+                              'take_up_option = true\n[wild_meld]\nallowed = false\n')
+    s = spot(variant, "AS AD 2C 2H", discard="KS QS", phase="before-draw", players=2)
+    verdict = ask("initial-meld", s, decider=decider)
+    assert verdict.answer, verdict.reasons
+    assert play_turn(s, parse_play(verdict.witness["play"])).new_melds
+    assert ask("play", s, play="pickup AS 2H depth 2; meld KS QS AS 2H; discard AD").answer
