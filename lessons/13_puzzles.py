@@ -20,9 +20,9 @@ with app.setup:
 
     import marimo as mo
 
-    from rulebook import (check, deal, deal_button, hand_widget, ladder_step, learn, number_word, pack_cards,
-                          play_text, practise, problem, progress_widget, proposal, puzzle_bank, puzzle_proof, quote, recap,
-                          solution, sort_hand, table_view, verdict_view)
+    from rulebook import (ask_kept, check, deal, deal_button, hand_widget, ladder_step, learn, number_word,
+                          pack_cards, play_text, practise, problem, progress_widget, proposal, puzzle_bank,
+                          puzzle_proof, quote, recap, solution, sort_hand, table_view, verdict_view)
     from rulebook import hint as fold_hint
     from tutor.cards import format_cards, parse_cards
     from tutor.errors import TutorError
@@ -300,7 +300,7 @@ def witness_question(n: int) -> dict:
         hand += [pack_cards(rules, rng, used, r, 1)[0] for r in ranks[3:]]
         spot = Spot.from_dict({"variant": "classic", "hand": format_cards(sort_hand(rules, hand)), "score": score,
                                "phase": "drawn"})
-        if ask("initial-meld", spot).answer:
+        if ask_kept("initial-meld", spot).answer:
             return {"spot": spot}
     raise ValueError("no hand that can make its first meld")
 
@@ -345,7 +345,7 @@ def take_question(n: int) -> dict:
         melds = [] if step == "not-down" else [format_cards(pack_cards(rules, rng, used, table_rank, 3))]
         spot = Spot.from_dict({"variant": "classic", "hand": format_cards(sort_hand(rules, hand)), "melds": melds,
                                "discard": format_cards(pile), "phase": "before-draw"})
-        if ask("pickup", spot).answer:
+        if ask_kept("pickup", spot).answer:
             return {"spot": spot, "step": step}
     raise ValueError("no pile that may be taken")
 
@@ -747,7 +747,7 @@ def out_check(out_ask, out_hand, tracker):
 
 @app.cell(hide_code=True)
 def _(out_ask):
-    _verdict = ask("go-out", out_ask["spot"])
+    _verdict = ask_kept("go-out", out_ask["spot"])
     solution("Show a turn that goes out", verdict_view(_verdict, out_ask["spot"], yes="Out"))
     return
 
@@ -790,7 +790,7 @@ def finish_check(finish_ask, finish_hand, tracker):
 
 @app.cell(hide_code=True)
 def _(finish_ask):
-    _verdict = ask("go-out", finish_ask["spot"])
+    _verdict = ask_kept("go-out", finish_ask["spot"])
     solution("Show a turn that goes out", verdict_view(_verdict, finish_ask["spot"], yes="Out"))
     return
 
@@ -869,7 +869,7 @@ def witness_check(tracker, witness_ask, witness_hand):
 
 @app.cell(hide_code=True)
 def _(witness_ask):
-    _verdict = ask("initial-meld", witness_ask["spot"])
+    _verdict = ask_kept("initial-meld", witness_ask["spot"])
     solution("Show the checker's witness", verdict_view(_verdict, witness_ask["spot"]))
     return
 
@@ -915,7 +915,7 @@ def take_check(take_ask, take_hand, tracker):
 
 @app.cell(hide_code=True)
 def _(take_ask):
-    _verdict = ask("pickup", take_ask["spot"])
+    _verdict = ask_kept("pickup", take_ask["spot"])
     solution("Show the checker's witness", verdict_view(_verdict, take_ask["spot"]))
     return
 

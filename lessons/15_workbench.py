@@ -23,13 +23,13 @@ with app.setup:
     import marimo as mo
 
     from rulebook import (arranged_spot, deal, deal_button, deal_until, hand_widget, hint, ladder_step, learn,
-                          number_word, pack_cards, practise, problem, progress_widget, puzzle_proof, quote, recap, solution,
-                          sort_hand, table_view, verdict_view)
+                          number_word, pack_cards, practise, problem, progress_widget, puzzle_proof, quote, recap,
+                          solution, sort_hand, table_view, verdict_view)
     from tutor.cards import Card, format_cards, parse_cards
     from tutor.errors import IllegalPlayError, TutorError
     from tutor.melds import judge
     from tutor.questions import ask
-    from tutor.render import symbols_in
+    from tutor.render import cards_text, symbols_in
     from tutor.rules import BUILTIN, rules_for
     from tutor.spot import Spot
 
@@ -327,7 +327,7 @@ def name_feedback(question, selected) -> tuple:
                        f"with {top.symbol()}, not {number_word(len(picked))}.")
     verdict = ask("pickup", spot, play=format_cards(picked))
     frozen_rule = rules["pile"]["frozen_rule"]
-    shown = " ".join(c.symbol() for c in picked)
+    shown = cards_text(picked)
     if verdict.answer:
         return False, (f"With {shown} the answer is yes: a natural pair takes even a frozen pile. Name a play the "
                        "freeze forbids.")
